@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@pushdeck/contracts';
+import type { EndpointPolicy } from '@pushdeck/web-push';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import type { DB } from './db/schema.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
+import { SecretBox } from './lib/crypto.ts';
+import { MessageTokens } from './lib/message-token.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { UsersRepository } from './modules/auth/users.repository.ts';
+import { ClientsRepository } from './modules/clients/clients.repository.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { DomainsRepository } from './modules/domains/domains.repository.ts';
+import { domainsRoutes } from './modules/domains/domains.routes.ts';
+import { dripsRoutes } from './modules/drips/drips.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import type { ModuleDeps } from './modules/module-deps.ts';
+import { segmentsRoutes } from './modules/segments/segments.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { enforceRouteDeclarations, type RegisteredRoute } from './plugins/route-declarations.ts';
+import { registerSession } from './plugins/session.ts';
+import type { App } from './plugins/types.ts';
+
+export type { RegisteredRoute };
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Kysely<DB>;
+  /** The instance secret (PUSHDECK_SECRET or DATA_DIR/secret.key). */
+  secret: string;
+  /** Creates trigger occurrences; the delivery engine's scheduler. */
+  triggers: TriggerScheduler;
+  /** Which subscription endpoints are accepted. */
+  endpointPolicy: EndpointPolicy;
+  jobs?: JobRunner;
+  /** false in tests that do not want request logs */
+  logger?: boolean;
+}
+
+export const LOG_REDACT = [
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_confirmation',
+  '*.old_password',
+  '*.new_password',
+  '*.new_password_confirmation',
+];
+
+/** The Fastify app: plugins, every module's routes, the SPA. Every /api route must declare a permission. */
+export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: RegisteredRoute[] }> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false ? false : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>() as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RegisteredRoute[] = [];
+  enforceRouteDeclarations(app, routes);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 2000 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Pushdeck API', version: APP_VERSION },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pushdeck_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const users = new UsersRepository(db);
+  const sessions = new SessionsRepository(db);
+  const throttle = new LoginThrottle(db);
+  const auth = new AuthService(db, users, sessions, throttle, config.sessionTtlMinutes);
+  registerSession(app, { db, config, sessions, users });
+
+  systemRoutes(app, { db });
+  authRoutes(app, { auth, sessions, config });
+  clientsRoutes(app, { clients: new ClientsRepository(db) });
+  const moduleDeps: ModuleDeps = {
+    db,
+    config,
+    secret: deps.secret,
+    box: new SecretBox(deps.secret),
+    triggers: deps.triggers,
+    endpointPolicy: deps.endpointPolicy,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  };
+  const domains = new DomainsRepository(db);
+  domainsRoutes(app, moduleDeps);
+  filesRoutes(app, { domains, config });
+  tagsRoutes(app, moduleDeps);
+  segmentsRoutes(app, moduleDeps);
+  subscribersRoutes(app, moduleDeps);
+  statisticsRoutes(app, moduleDeps);
+  dripsRoutes(app, moduleDeps);
+  trackingRoutes(app, {
+    tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+  });
+
+  await registerSpa(app, config);
+  return { app, routes };
+}
+
+async function registerSpa(app: App, config: AppConfig): Promise<void> {
+  const root = config.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasSpa = existsSync(path.join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasSpa;
+    if (!isPage) return reply.status(404).send({ message: 'Not found.' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  });
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string;
+  adminPasswordFromEnv: boolean;
+  secret: string | undefined;
+  seedDemo: boolean;
+  staticDir: string | undefined;
+  logLevel: string;
+  cookieSecure: boolean;
+  sessionTtlMinutes: number;
+  runWorker: boolean;
+  /** Absolute base URL of this instance as subscriber sites reach it; derived from the request when unset. */
+  publicUrl: string | undefined;
+  /** Extra push-service hosts accepted as subscription endpoints (besides the browsers' own). */
+  pushHosts: string[];
+  vapidSubject: string;
+  /** The local push service (tools/push-service) in-process, for the demo and offline development. */
+  localPush: { enabled: boolean; port: number };
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@pushdeck.test';
+export const DEFAULT_ADMIN_PASSWORD = 'pushdeck-admin';
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** Reads the environment once; every setting and its default is listed in README.md. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: int(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.PUSHDECK_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
+    adminPassword: env.PUSHDECK_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    adminPasswordFromEnv: Boolean(env.PUSHDECK_ADMIN_PASSWORD),
+    secret: env.PUSHDECK_SECRET || undefined,
+    seedDemo: bool(env.PUSHDECK_DEMO, true),
+    staticDir: env.PUSHDECK_STATIC_DIR || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    cookieSecure: bool(env.COOKIE_SECURE, false),
+    sessionTtlMinutes: int(env.SESSION_TTL_MINUTES, 120, 'SESSION_TTL_MINUTES'),
+    runWorker: bool(env.PUSHDECK_WORKER, true),
+    publicUrl: env.PUSHDECK_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    pushHosts: (env.PUSHDECK_PUSH_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    vapidSubject: env.PUSHDECK_VAPID_SUBJECT || `mailto:${env.PUSHDECK_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL}`,
+    localPush: {
+      enabled: bool(env.PUSHDECK_LOCAL_PUSH, bool(env.PUSHDECK_DEMO, true)),
+      port: int(env.PUSHDECK_LOCAL_PUSH_PORT, int(env.PORT, 3000, 'PORT') + 443, 'PUSHDECK_LOCAL_PUSH_PORT'),
+    },
+  };
+}

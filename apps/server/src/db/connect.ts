@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Db as IDatabase } from 'pg-boss';
+import { fromPglite } from 'pg-boss';
+import { Gate } from './gate.ts';
+import { PgliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface ScriptSession {
+  /** A multi-statement script; on failure the open transaction is rolled back. */
+  exec(script: string): Promise<void>;
+  rows<T>(query: string): Promise<T[]>;
+}
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  /** Runs `fn` on one dedicated session (migrations: lock, read, apply scripts). */
+  session<T>(fn: (s: ScriptSession) => Promise<T>): Promise<T>;
+  /** What pg-boss uses: the embedded database through the same gate, or a connection string of its own pool. */
+  boss: { db: IDatabase; backend: 'pglite' } | { connectionString: string };
+  close(): Promise<void>;
+}
+
+// int8 (counts, sums) as numbers: every count we keep fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          async exec(script) {
+            try {
+              await client.query(script);
+            } catch (err) {
+              await client.query('rollback').catch(() => {});
+              throw err;
+            }
+          },
+          rows: async <T>(query: string) => (await client.query(query)).rows as T[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    boss: { connectionString },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** The embedded database: PGlite with its files in `dataDir`, or in memory when dataDir is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const gate = new Gate();
+  const gated = {
+    query: <T>(text: string, params?: unknown[]) => gate.run(() => pglite.query<T>(text, params)),
+    exec: (text: string) => gate.run(() => pglite.exec(text)),
+  };
+  return {
+    kind: 'pglite',
+    db: new Kysely<DB>({ dialect: new PgliteDialect(pglite, gate) }),
+    session: (fn) =>
+      gate.run(() =>
+        fn({
+          async exec(script) {
+            try {
+              await pglite.exec(script);
+            } catch (err) {
+              await pglite.exec('rollback').catch(() => {});
+              throw err;
+            }
+          },
+          rows: async <T>(query: string) => (await pglite.query<T>(query)).rows,
+        }),
+      ),
+    boss: { db: fromPglite(gated), backend: 'pglite' },
+    async close() {
+      await gate.run(() => pglite.close());
+    },
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+}

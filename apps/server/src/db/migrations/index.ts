@@ -1,0 +1,17 @@
+import { sql as foundation } from './0001-foundation.ts';
+import { sql as delivery } from './0002-delivery.ts';
+import { sql as tags } from './0003-tags.ts';
+import { sql as statistics } from './0004-statistics.ts';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/** Applied in order, each once, each in its own transaction. Never edit one that has shipped: add the next. */
+export const migrations: readonly Migration[] = [
+  { id: '0001_foundation', sql: foundation },
+  { id: '0002_delivery', sql: delivery },
+  { id: '0003_tags', sql: tags },
+  { id: '0004_statistics', sql: statistics },
+];

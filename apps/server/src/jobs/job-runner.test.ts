@@ -1,0 +1,89 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { migrate } from '../db/migrate.ts';
+import { testBackends } from '../test/backends.ts';
+import { JobRunner } from './job-runner.ts';
+import { SYSTEM_PING, systemPingJob } from './system-ping.job.ts';
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+describe.each(testBackends())('the job runner on $name', (backend) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let jobs: JobRunner;
+  beforeAll(async () => {
+    ({ handle, drop } = await backend.open());
+    await migrate(handle);
+    jobs = new JobRunner(handle, pino({ level: 'silent' }));
+    jobs.define(systemPingJob(handle.db));
+    await jobs.start({ work: true });
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await drop?.();
+  });
+
+  it('runs a job sent to the queue', async () => {
+    await jobs.send(SYSTEM_PING, { token: 'plain' });
+    const row = await waitFor(() =>
+      handle.db.selectFrom('job_pings').selectAll().where('token', '=', 'plain').executeTakeFirst(),
+    );
+    expect(row.token).toBe('plain');
+  });
+
+  it('enqueues inside a transaction: the job exists only if the transaction commits', async () => {
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await jobs.send(SYSTEM_PING, { token: 'rolled-back' }, { trx });
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await handle.db.transaction().execute(async (trx) => {
+      await jobs.send(SYSTEM_PING, { token: 'committed' }, { trx });
+    });
+    await waitFor(() =>
+      handle.db.selectFrom('job_pings').select('id').where('token', '=', 'committed').executeTakeFirst(),
+    );
+    const lost = await handle.db.selectFrom('job_pings').select('id').where('token', '=', 'rolled-back').execute();
+    expect(lost).toHaveLength(0);
+  });
+
+  it('refuses an unknown job name', async () => {
+    await expect(jobs.send('no.such.job', {})).rejects.toThrow(/Unknown job/);
+  });
+});
+
+describe.each(testBackends())('a job runner that only enqueues on $name', (backend) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let jobs: JobRunner;
+  beforeAll(async () => {
+    ({ handle, drop } = await backend.open());
+    await migrate(handle);
+    jobs = new JobRunner(handle, pino({ level: 'silent' }));
+    jobs.define(systemPingJob(handle.db));
+    await jobs.start({ work: false });
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await drop?.();
+  });
+
+  it('enqueues inside a transaction without waiting for a connection of its own', async () => {
+    // an API-only process: nothing consumes the queue, so the job stays queued for a worker elsewhere
+    const id = await handle.db.transaction().execute((trx) => jobs.send(SYSTEM_PING, { token: 'queued' }, { trx }));
+    expect(id).toBeTruthy();
+    const job = await jobs.boss.getJobById(SYSTEM_PING, id!);
+    expect(job).toMatchObject({ state: 'created', data: { token: 'queued' } });
+  }, 15_000);
+});

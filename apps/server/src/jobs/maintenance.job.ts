@@ -1,0 +1,18 @@
+import type { LoginThrottle } from '../modules/auth/login-throttle.ts';
+import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
+import type { JobDefinition } from './job-runner.ts';
+
+export const MAINTENANCE_CLEANUP = 'maintenance.cleanup';
+
+/** Every 15 minutes: drops expired sessions and stale login attempts. */
+export function maintenanceJob(sessions: SessionsRepository, throttle: LoginThrottle): JobDefinition<object> {
+  return {
+    name: MAINTENANCE_CLEANUP,
+    cron: '*/15 * * * *',
+    retryLimit: 1,
+    async handle() {
+      await sessions.deleteExpired();
+      await throttle.prune();
+    },
+  };
+}

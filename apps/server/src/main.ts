@@ -1,0 +1,87 @@
+import pino from 'pino';
+import { buildApp, LOG_REDACT } from './app.ts';
+import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { seedDemoDelivery, startLocalPush } from './db/demo-delivery.ts';
+import { migrate } from './db/migrate.ts';
+import { seedInitialData, seedRolesAndPermissions } from './db/seed.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { maintenanceJob } from './jobs/maintenance.job.ts';
+import { systemPingJob } from './jobs/system-ping.job.ts';
+import { SecretBox } from './lib/crypto.ts';
+import { loadInstanceSecret } from './lib/instance-secret.ts';
+import { MessageTokens } from './lib/message-token.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
+import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
+import { TrackingService } from './modules/tracking/tracking.service.ts';
+
+/** One process: API + worker + built SPA on one port (DESIGN.md). PUSHDECK_WORKER=0 runs the API alone. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  const secret = await loadInstanceSecret(config.dataDir, config.secret);
+  const box = new SecretBox(secret);
+  const tokens = new MessageTokens(secret);
+  const handle = await openDatabase(config);
+  log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'database open');
+  const applied = await migrate(handle);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await seedRolesAndPermissions(handle.db);
+  const { seeded } = await seedInitialData(handle.db, config);
+  if (seeded) log.info({ admin: config.adminEmail, demo: config.seedDemo }, 'initial data seeded');
+  await backfillDomainKeys(handle.db, box);
+  if (!config.adminPasswordFromEnv && config.adminPassword === DEFAULT_ADMIN_PASSWORD) {
+    log.warn('the admin uses the default password: set PUSHDECK_ADMIN_PASSWORD before the first start in production');
+  }
+
+  let tracking: TrackingService | undefined;
+  const localPush = config.localPush.enabled ? await startLocalPush(config, log, () => tracking) : undefined;
+  const local = localPush?.ca ? { host: new URL(localPush.origin).hostname, ca: localPush.ca } : undefined;
+
+  const jobs = new JobRunner(handle, log);
+  const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
+  jobs.define(systemPingJob(handle.db));
+  jobs.define(maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db)));
+  await jobs.start({ work: config.runWorker });
+  const policy = endpointPolicy(config, local);
+  tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
+  if (localPush && config.seedDemo) {
+    const n = await seedDemoDelivery(handle.db, localPush);
+    if (n) log.info({ websites: n }, 'demo subscribers and welcome drips created');
+  }
+
+  const { app } = await buildApp({
+    config,
+    db: handle.db,
+    secret,
+    triggers: delivery.scheduler,
+    endpointPolicy: policy,
+    jobs,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const stopTicking = config.runWorker ? startTicking(delivery.scheduler, log) : async () => {};
+  log.info(`Pushdeck is running at http://localhost:${config.port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    await app.close();
+    await stopTicking();
+    await jobs.stop();
+    await delivery.close();
+    await localPush?.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,159 @@
+import {
+  type ChangePasswordBody,
+  type LoginBody,
+  MSG,
+  type RegisterClientBody,
+  type RegisterUserBody,
+  type UserInfo,
+} from '@pushdeck/contracts';
+import type { Kysely } from 'kysely';
+import type { DB, SessionRow } from '../../db/schema.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { HttpError, ValidationError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { UserContext } from '../../plugins/types.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  session: SessionRow | null;
+}
+
+export interface SignedIn {
+  token: string;
+  session: SessionRow;
+  info: UserInfo;
+}
+
+export function toUserInfo(user: UserContext, session: Pick<SessionRow, 'impersonator_id'> | null): UserInfo {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roles: user.roles,
+    permissions: user.direct,
+    client_uid: user.clientUid,
+    client_id: user.clientId,
+    backToModerUrl: session?.impersonator_id ? `/api/auth/moder/backToModer/${session.impersonator_id}` : null,
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly throttle: LoginThrottle,
+    private readonly ttlMinutes: number,
+  ) {}
+
+  /** Starts a fresh session for `userId`, dropping the one the request came with (session id rotation). */
+  async startSession(userId: number, meta: RequestMeta, impersonatorId: number | null = null): Promise<SignedIn> {
+    if (meta.session) await this.sessions.delete(meta.session.id);
+    const { token, row } = await this.sessions.create({
+      userId,
+      impersonatorId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      ttlMinutes: this.ttlMinutes,
+    });
+    const user = await this.users.loadContext(userId);
+    if (!user) throw new HttpError(401, MSG.unauthenticated);
+    return { token, session: row, info: toUserInfo(user, row) };
+  }
+
+  async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+    await this.throttle.check(body.email, meta.ip);
+    const user = await this.users.findByEmail(body.email);
+    const ok = await verifyPassword(user?.password, body.password);
+    if (!user || !ok) {
+      await this.throttle.fail(body.email, meta.ip);
+      throw new ValidationError({ email: [MSG.invalidCredentials] });
+    }
+    const ctx = await this.users.loadContext(user.id);
+    if (!ctx?.isActive || !ctx.clientActive) throw new ValidationError({ email: [MSG.accountInactive] });
+    await this.throttle.clear(body.email, meta.ip);
+    return this.startSession(user.id, meta);
+  }
+
+  async registerClient(body: RegisterClientBody, meta: RequestMeta): Promise<SignedIn> {
+    await this.assertEmailFree(body.email);
+    const password = await hashPassword(body.password);
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const client = await trx
+        .insertInto('clients')
+        .values({ client_uid: randomToken(12), name: body.client_name || body.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('users')
+        .values({ client_id: client.id, name: body.name, email: body.email, password })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const role = await trx.selectFrom('roles').select('id').where('name', '=', 'client').executeTakeFirstOrThrow();
+      await trx.insertInto('model_has_roles').values({ role_id: role.id, user_id: user.id }).execute();
+      return user.id;
+    });
+    return this.startSession(userId, meta);
+  }
+
+  /** A user joins an existing client by its uid; the account stays inactive until staff activate it. */
+  async registerUser(body: RegisterUserBody) {
+    const client = await this.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_uid', '=', body.client_uid)
+      .executeTakeFirst();
+    if (!client) throw new ValidationError({ client_uid: [MSG.clientNotFound] });
+    await this.assertEmailFree(body.email);
+    const row = await this.users.insert(
+      {
+        client_id: client.id,
+        name: body.name,
+        email: body.email,
+        password: await hashPassword(body.password),
+        is_active: 0,
+      },
+      'user',
+    );
+    return { id: row.id, name: row.name, email: row.email, is_active: row.is_active };
+  }
+
+  async changePassword(user: UserContext, body: ChangePasswordBody, session: SessionRow): Promise<void> {
+    const row = await this.users.findById(user.id);
+    if (!row || !(await verifyPassword(row.password, body.old_password))) {
+      throw new ValidationError({ old_password: [MSG.oldPasswordWrong] });
+    }
+    await this.users.setPassword(user.id, await hashPassword(body.new_password));
+    await this.sessions.deleteOthersOfUser(user.id, session.id);
+  }
+
+  async logout(session: SessionRow | null): Promise<void> {
+    if (session) await this.sessions.delete(session.id);
+  }
+
+  /** Staff sign in as one of a client's users; the session remembers who to return to. */
+  async loginToUser(staff: UserContext, targetId: number, meta: RequestMeta): Promise<SignedIn> {
+    const target = await this.users.loadContext(targetId);
+    if (!target) throw new HttpError(404, 'User not found.');
+    if (target.isStaff || target.id === staff.id) throw new HttpError(403, 'Staff accounts cannot be impersonated.');
+    if (!target.isActive || !target.clientActive) throw new HttpError(422, MSG.accountInactive);
+    return this.startSession(target.id, meta, staff.id);
+  }
+
+  async backToModer(moderId: number, meta: RequestMeta): Promise<SignedIn> {
+    if (!meta.session || meta.session.impersonator_id !== moderId) {
+      throw new HttpError(403, 'This session was not opened by that moderator.');
+    }
+    const moder = await this.users.loadContext(moderId);
+    if (!moder?.isActive || !moder.isStaff) throw new HttpError(403, MSG.forbidden);
+    return this.startSession(moderId, meta);
+  }
+
+  private async assertEmailFree(email: string): Promise<void> {
+    if (await this.users.findByEmail(email)) throw new ValidationError({ email: [MSG.emailTaken] });
+  }
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { DB, SessionRow } from '../../db/schema.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+
+export interface NewSession {
+  userId: number | null;
+  impersonatorId?: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  ttlMinutes: number;
+}
+
+/** Session ids are stored hashed: a copy of the table does not let anyone sign in. */
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async create(s: NewSession): Promise<{ token: string; row: SessionRow }> {
+    const token = randomToken(32);
+    const row = await this.db
+      .insertInto('sessions')
+      .values({
+        id: sha256(token),
+        user_id: s.userId,
+        impersonator_id: s.impersonatorId ?? null,
+        csrf_token: randomToken(32),
+        ip: s.ip,
+        user_agent: s.userAgent?.slice(0, 500) ?? null,
+        expires_at: new Date(Date.now() + s.ttlMinutes * 60_000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { token, row };
+  }
+
+  findLive(token: string): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sha256(token))
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  async touch(id: string, ttlMinutes: number): Promise<void> {
+    const now = new Date();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: new Date(now.getTime() + ttlMinutes * 60_000) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  async deleteOthersOfUser(userId: number, keepId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+  }
+
+  async deleteExpired(): Promise<number> {
+    const r = await this.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}

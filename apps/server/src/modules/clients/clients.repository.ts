@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+const columns = ['id', 'client_uid', 'name', 'is_active'] as const;
+
+export class ClientsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  list() {
+    return this.db.selectFrom('clients').select(columns).orderBy('name').orderBy('id').execute();
+  }
+
+  findById(id: number) {
+    return this.db.selectFrom('clients').select(columns).where('id', '=', id).executeTakeFirst();
+  }
+}

@@ -1,0 +1,23 @@
+import type { StatCounter } from '../../db/schema.ts';
+
+export type SendOutcome = 'sent' | 'gone' | 'too_large' | 'error_401' | 'error_403' | 'error_x' | 'dead';
+
+/** Ledger status and rollup counters for each outcome of one message. */
+export function countersFor(outcome: SendOutcome, status: number | undefined): Partial<Record<StatCounter, number>> {
+  switch (outcome) {
+    case 'sent':
+      return { sent: 1 };
+    case 'gone':
+      return status === 404 ? { deactivated: 1, error_404: 1 } : { deactivated: 1 };
+    case 'too_large':
+      return { error_413: 1 };
+    case 'error_401':
+      return { error_401: 1 };
+    case 'error_403':
+      return { error_403: 1 };
+    case 'dead':
+      return status === 429 ? { error_429: 1 } : { error_x: 1 };
+    default:
+      return { error_x: 1 };
+  }
+}

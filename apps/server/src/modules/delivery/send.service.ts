@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type { PushSender, SendItem, SendResult } from '@pushdeck/web-push';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { MessageTokens } from '../../lib/message-token.ts';
+import { openDomainKeys, type VapidKeys } from '../domains/domain-keys.ts';
+import { addToRollups, type RollupDelta } from '../stats/rollups.ts';
+import { countersFor, type SendOutcome } from './outcomes.ts';
+import { buildPayload, ttlOf } from './payload.ts';
+
+const FLUSH_EVERY = 200;
+
+interface Recorded {
+  ledgerId: number;
+  subscriberId: number;
+  dripId: number;
+  dripNumber: number;
+  domainId: number;
+  clientId: number;
+  type: string;
+  outcome: SendOutcome | 'skipped';
+  status: number;
+  attempts: number;
+}
+
+/** The Topic header of one message: stable per ledger row, so a resend after a crash replaces, never duplicates. */
+export const topicOf = (ledgerId: number) =>
+  createHash('sha256').update(`pushdeck-ledger-${ledgerId}`).digest('base64url').slice(0, 32);
+
+/**
+ * Sends one batch of ledger rows: claims them, encrypts and pushes through the shared HTTP/2 sender, and records
+ * every outcome with its rollups in small transactions as results arrive.
+ */
+export class SendService {
+  private readonly vapidCache = new Map<number, VapidKeys>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly sender: PushSender,
+    private readonly box: SecretBox,
+    private readonly tokens: MessageTokens,
+    private readonly vapidSubject: string,
+    private readonly concurrency = 256,
+  ) {}
+
+  async sendBatch(ledgerIds: readonly number[]): Promise<{ sent: number; total: number }> {
+    if (ledgerIds.length === 0) return { sent: 0, total: 0 };
+    const rows = await this.db
+      .updateTable('send_ledger as l')
+      .set((eb) => ({ status: 'sending', attempts: eb('l.attempts', '+', 1) }))
+      .from('subscribers as s')
+      .whereRef('s.id', '=', 'l.subscriber_id')
+      .where('l.id', 'in', [...ledgerIds])
+      .where('l.status', 'in', ['queued', 'sending'])
+      .returning([
+        'l.id',
+        'l.subscriber_id',
+        'l.drip_id',
+        'l.domain_id',
+        'l.client_id',
+        'l.type',
+        's.endpoint',
+        's.p256dh',
+        's.auth',
+        's.is_active',
+      ])
+      .execute();
+    if (rows.length === 0) return { sent: 0, total: 0 };
+    const dripIds = [...new Set(rows.map((r) => r.drip_id))];
+    const drips = new Map(
+      (
+        await this.db
+          .selectFrom('drips')
+          .select(['id', 'title', 'body', 'url', 'icon', 'customization', 'drip_number'])
+          .where('id', 'in', dripIds)
+          .execute()
+      ).map((d) => [d.id, d]),
+    );
+    const buffer: Recorded[] = [];
+    const items: SendItem[] = [];
+    const meta: Omit<Recorded, 'outcome' | 'status' | 'attempts'>[] = [];
+    for (const r of rows) {
+      const drip = drips.get(r.drip_id);
+      const base = {
+        ledgerId: Number(r.id),
+        subscriberId: r.subscriber_id,
+        dripId: r.drip_id,
+        dripNumber: drip?.drip_number ?? 0,
+        domainId: r.domain_id,
+        clientId: r.client_id,
+        type: r.type,
+      };
+      if (!drip || r.is_active !== 1) {
+        buffer.push({ ...base, outcome: 'skipped', status: 0, attempts: 0 });
+        continue;
+      }
+      const vapid = await this.vapid(r.domain_id);
+      items.push({
+        subscription: { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+        payload: JSON.stringify(buildPayload(drip, this.tokens.issue(base.ledgerId))),
+        options: {
+          ttl: ttlOf(drip.customization),
+          urgency: 'normal',
+          topic: topicOf(base.ledgerId),
+          vapid: { subject: this.vapidSubject, ...vapid },
+        },
+      });
+      meta.push(base);
+    }
+    let flushing = Promise.resolve();
+    const flush = () => {
+      const chunk = buffer.splice(0, buffer.length);
+      flushing = flushing.then(() => this.record(chunk));
+      return flushing;
+    };
+    await this.sender.sendMany(items, {
+      concurrency: this.concurrency,
+      onResult: (res: SendResult) => {
+        const m = meta[res.index]!;
+        buffer.push({ ...m, outcome: res.outcome as SendOutcome, status: res.status, attempts: res.attempts });
+        if (buffer.length >= FLUSH_EVERY) void flush();
+      },
+    });
+    await flush();
+    await flushing;
+    return { sent: items.length, total: rows.length };
+  }
+
+  private async vapid(domainId: number): Promise<VapidKeys> {
+    let keys = this.vapidCache.get(domainId);
+    if (!keys) {
+      const row = await this.db
+        .selectFrom('domains')
+        .select(['vapid_public_key', 'vapid_private_key'])
+        .where('id', '=', domainId)
+        .executeTakeFirstOrThrow();
+      keys = openDomainKeys(row, this.box);
+      this.vapidCache.set(domainId, keys);
+    }
+    return keys;
+  }
+
+  /** One transaction per chunk: ledger statuses, rollups, drip counters, deactivations. */
+  private async record(chunk: Recorded[]): Promise<void> {
+    if (chunk.length === 0) return;
+    const now = new Date();
+    await this.db.transaction().execute(async (trx) => {
+      const byStatus = new Map<string, Recorded[]>();
+      for (const r of chunk)
+        byStatus.set(`${r.outcome}|${r.status}`, [...(byStatus.get(`${r.outcome}|${r.status}`) ?? []), r]);
+      for (const [, group] of byStatus) {
+        const first = group[0]!;
+        await trx
+          .updateTable('send_ledger')
+          .set({
+            status: first.outcome,
+            http_status: first.status || null,
+            sent_at: first.outcome === 'sent' ? now : null,
+          })
+          .where(
+            'id',
+            'in',
+            group.map((g) => g.ledgerId),
+          )
+          .execute();
+      }
+      const deltas: RollupDelta[] = chunk
+        .filter((r) => r.outcome !== 'skipped')
+        .map((r) => ({
+          domain_id: r.domainId,
+          client_id: r.clientId,
+          drip_id: r.dripId,
+          type: r.type,
+          at: now,
+          counters: countersFor(r.outcome as SendOutcome, r.status),
+        }));
+      await addToRollups(trx, deltas);
+      const gone = chunk.filter((r) => r.outcome === 'gone').map((r) => r.subscriberId);
+      if (gone.length) {
+        await trx
+          .updateTable('subscribers')
+          .set({ is_active: 0, status: 'deactivated', deactivated_at: now, updated_at: now })
+          .where('id', 'in', gone)
+          .execute();
+      }
+      const sent = chunk.filter((r) => r.outcome === 'sent');
+      const perDrip = new Map<number, number>();
+      for (const r of sent) perDrip.set(r.dripId, (perDrip.get(r.dripId) ?? 0) + 1);
+      for (const [dripId, n] of perDrip) {
+        await trx
+          .updateTable('drips')
+          .set((eb) => ({ sended: eb('sended', '+', n) }))
+          .where('id', '=', dripId)
+          .execute();
+      }
+      const numbered = sent.filter((r) => r.dripNumber > 0);
+      for (const r of numbered) {
+        await trx
+          .updateTable('subscribers')
+          .set({ last_drip_number: sql<number>`greatest(last_drip_number, ${r.dripNumber})` })
+          .where('id', '=', r.subscriberId)
+          .execute();
+      }
+    });
+  }
+}

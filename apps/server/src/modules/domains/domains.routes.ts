@@ -1,0 +1,158 @@
+import {
+  domainCreateSchema,
+  domainIdParamsSchema,
+  domainListRowSchema,
+  domainSchema,
+  domainTagsQuerySchema,
+  domainUpdateSchema,
+  type Permission,
+  paginated,
+  wrapped,
+} from '@pushdeck/contracts';
+import { z } from 'zod';
+import type { App } from '../../plugins/types.ts';
+import type { ModuleDeps } from '../module-deps.ts';
+import { DomainsService } from './domains.service.ts';
+
+/** Reading one website (its dashboard): everyone who sees a dashboard. */
+const READ_ONE: Permission[] = [
+  'menu.stats.global',
+  'stats.domain',
+  'stats.domain.simple',
+  'menu.domain_list',
+  'domain_list',
+];
+/** Adding a website, renaming it, its postback and on/off status: integrators (client, user) and staff. */
+const WRITE: Permission[] = ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.clients.management'];
+/** Deleting a website: its owner (role client) and staff; not role user. */
+const DELETE: Permission[] = ['menu.domain.integrate2', 'menu.clients.management'];
+/** Tagging websites: tag managers, owners and staff. */
+const TAGGING: Permission[] = ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'];
+
+const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const listResponse = z.union([wrapped(z.array(domainListRowSchema)), paginated(domainListRowSchema)]);
+const LIST_SUMMARY =
+  'Websites in scope: where[…], whereRelation[domain_tags][id|name|type], with[domain_tags]=*, search, order_by, ' +
+  'select, limit/offset (≤ 1000, default 1000) or paginate=true&page&pageLength';
+
+/** Websites of the actor's client (staff: the client header, or all clients for reads). */
+export function domainsRoutes(app: App, deps: ModuleDeps) {
+  const domains = new DomainsService(deps.db, deps.box);
+  const tags = ['domains'];
+
+  const listRoute = (url: string, summary: string) =>
+    app.get(
+      url,
+      {
+        config: { permission: 'authenticated' },
+        schema: { tags, summary, querystring: listQuery, response: { 200: listResponse } },
+      },
+      async (request) => {
+        const result = await domains.list(request.actor!, request.query);
+        if (result.kind === 'list') return { data: result.rows };
+        const { rows, total, page, pageLength } = result;
+        return { data: { data: rows, total, page, pageLength } };
+      },
+    );
+  listRoute('/api/v1/domains/get', `${LIST_SUMMARY}.`);
+  listRoute('/api/v1/domains', `The actor's client's websites (domain picker, Domains List). ${LIST_SUMMARY}.`);
+
+  app.get(
+    '/api/v1/domains/searchByTags',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Websites in scope carrying any of the tags (tags[]= tag ids), each with its domain_tags',
+        querystring: domainTagsQuerySchema,
+        response: { 200: wrapped(z.array(domainSchema)) },
+      },
+    },
+    async (request) => ({ data: await domains.searchByTags(request.actor!, request.query.tags) }),
+  );
+
+  app.get(
+    '/api/v1/domains/:id',
+    {
+      config: { permission: READ_ONE },
+      schema: {
+        tags,
+        summary: 'One website as data[0] (is_active, postback, website_id, domain_tags)',
+        params: domainIdParamsSchema,
+        response: { 200: wrapped(z.array(domainSchema)) },
+      },
+    },
+    async (request) => ({ data: [await domains.show(request.actor!, request.params.id)] }),
+  );
+
+  app.post(
+    '/api/v1/domains',
+    {
+      config: { permission: WRITE },
+      schema: {
+        tags,
+        summary: 'Add a website (url normalised to scheme + host); staff need the client header',
+        body: domainCreateSchema,
+        response: { 201: wrapped(domainSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await domains.create(request.actor!, request.body) }),
+  );
+
+  app.put(
+    '/api/v1/domains/:id',
+    {
+      config: { permission: WRITE },
+      schema: {
+        tags,
+        summary: "Change a website: fcm_conf 'client' plus url, postback or is_active (0/1)",
+        params: domainIdParamsSchema,
+        body: domainUpdateSchema,
+        response: { 200: wrapped(domainSchema) },
+      },
+    },
+    async (request) => ({ data: await domains.update(request.actor!, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/domains/:id',
+    {
+      config: { permission: DELETE },
+      schema: {
+        tags,
+        summary: 'Soft-delete a website (deleted_at): it leaves every list and nothing more is sent for it',
+        params: domainIdParamsSchema,
+        response: { 200: wrapped(domainSchema) },
+      },
+    },
+    async (request) => ({ data: await domains.remove(request.actor!, request.params.id) }),
+  );
+
+  for (const [action, summary] of [
+    ['addTags', 'Tag a website (tags[]= tag ids); answers the website with its domain_tags'],
+    ['removeTags', 'Untag a website (tags[]= tag ids); answers the website with its domain_tags'],
+  ] as const) {
+    app.post(
+      `/api/v1/domains/${action}/:id`,
+      {
+        config: { permission: TAGGING },
+        schema: {
+          tags,
+          summary,
+          params: domainIdParamsSchema,
+          querystring: domainTagsQuerySchema,
+          response: { 200: wrapped(domainSchema) },
+        },
+      },
+      async (request) => {
+        const { actor, params, query } = request;
+        return {
+          data:
+            action === 'addTags'
+              ? await domains.addTags(actor!, params.id, query.tags)
+              : await domains.removeTags(actor!, params.id, query.tags),
+        };
+      },
+    );
+  }
+}

@@ -1,0 +1,143 @@
+import type { DripKind } from '@pushdeck/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB, DripRow } from '../../db/schema.ts';
+import {
+  applyListQuery,
+  applySelect,
+  type ColumnRef,
+  conditionSql,
+  type ParsedListQuery,
+  runPaginated,
+  selectedColumns,
+} from '../../lib/query/index.ts';
+import { scopeToActor } from '../../lib/tenancy.ts';
+import type { Actor } from '../../plugins/types.ts';
+import { DRIP_LIST_DEFAULT_LIMIT, DRIP_LIST_SPEC } from './drip-list-spec.ts';
+
+/** A drip row with its JSON columns read as objects (the database keeps them as jsonb objects). */
+export type DripRecord = Omit<DripRow, 'customization' | 'meta'> & {
+  customization: Record<string, unknown>;
+  meta: Record<string, unknown>;
+};
+export type DripListResult =
+  | { kind: 'list'; rows: Partial<DripRecord>[] }
+  | { kind: 'page'; rows: Partial<DripRecord>[]; total: number; page: number; pageLength: number };
+
+/** Which drips of a type a group call means: a group's, or (group null) the website's ungrouped ones. */
+export interface GroupSelector {
+  type: DripKind;
+  groupId: number | null;
+  domainId?: number;
+}
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Drips of the actor's scope; deleted drips (deleted_at) are invisible everywhere. */
+export class DripsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private live(actor: Actor) {
+    return scopeToActor(this.db.selectFrom('drips').where('drips.deleted_at', 'is', null), actor, 'drips.client_id');
+  }
+
+  async list(actor: Actor, type: DripKind, parsed: ParsedListQuery): Promise<DripListResult> {
+    let q = this.live(actor).where('drips.type', '=', type);
+    if (parsed.search) {
+      const p = likePattern(parsed.search);
+      q = q.where((eb) =>
+        eb.or([eb('drips.title', 'ilike', p), eb('drips.body', 'ilike', p), eb('drips.event', 'ilike', p)]),
+      );
+    }
+    for (const c of parsed.whereRelation) {
+      q = q.where(({ exists, selectFrom }) => {
+        const schedules = selectFrom('schedules as s').select(sql`1`.as('one')).whereRef('s.drip_id', '=', 'drips.id');
+        return exists(
+          c.relation === 'schedules'
+            ? schedules.where(conditionSql(c, 's'))
+            : schedules.innerJoin('schedule_audiences as sa', 'sa.schedule_id', 's.id').where(conditionSql(c, 'sa')),
+        );
+      });
+    }
+    let columns: ColumnRef[] = selectedColumns(parsed, DRIP_LIST_SPEC);
+    if (parsed.with.length > 0 && !columns.some((c) => c.field === 'id'))
+      columns = [...columns, { field: 'id', column: 'id' }];
+    const selected = applySelect(q, columns, { table: 'drips' });
+    if (parsed.pagination) {
+      const page = await runPaginated(this.db, selected, parsed, { table: 'drips' });
+      return { kind: 'page', ...page, rows: page.data as Partial<DripRecord>[] };
+    }
+    const windowed = { ...parsed, limit: parsed.limit ?? DRIP_LIST_DEFAULT_LIMIT };
+    const rows = await applyListQuery(selected, windowed, { table: 'drips' }).execute();
+    return { kind: 'list', rows: rows as Partial<DripRecord>[] };
+  }
+
+  findLive(actor: Actor, id: number): Promise<DripRecord | undefined> {
+    return this.live(actor).selectAll('drips').where('drips.id', '=', id).$castTo<DripRecord>().executeTakeFirst();
+  }
+
+  /** Live drips in scope among `ids`, optionally of one website and types. */
+  findMany(
+    actor: Actor,
+    ids: readonly number[],
+    filter: { domainId?: number; types?: DripKind[] } = {},
+  ): Promise<DripRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    let q = this.live(actor)
+      .selectAll('drips')
+      .where('drips.id', 'in', [...ids]);
+    if (filter.domainId !== undefined) q = q.where('drips.domain_id', '=', filter.domainId);
+    if (filter.types) q = q.where('drips.type', 'in', filter.types);
+    return q.orderBy('drips.id').$castTo<DripRecord>().execute();
+  }
+
+  /** Live drips of a type in a group (or the ungrouped ones of a website). */
+  inGroup(actor: Actor, sel: GroupSelector): Promise<DripRecord[]> {
+    let q = this.live(actor).selectAll('drips').where('drips.type', '=', sel.type).$castTo<DripRecord>();
+    q = sel.groupId === null ? q.where('drips.group_id', 'is', null) : q.where('drips.group_id', '=', sel.groupId);
+    if (sel.domainId !== undefined) q = q.where('drips.domain_id', '=', sel.domainId);
+    return q.orderBy('drips.drip_number').orderBy('drips.id').execute();
+  }
+
+  /** A live website in the actor's scope, with the client it belongs to. */
+  domainInScope(actor: Actor, id: number) {
+    return scopeToActor(
+      this.db.selectFrom('domains').select(['domains.id', 'domains.client_id']).where('domains.deleted_at', 'is', null),
+      actor,
+      'domains.client_id',
+    )
+      .where('domains.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Whether a live trigger of the website already listens to `event` (other than `exceptId`). */
+  async eventTaken(domainId: number, event: string, exceptId?: number): Promise<boolean> {
+    let q = this.db
+      .selectFrom('drips')
+      .select('id')
+      .where('domain_id', '=', domainId)
+      .where('type', '=', 'trigger')
+      .where('event', '=', event)
+      .where('deleted_at', 'is', null);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  /** Segment ids among `ids` that are audiences of the website. */
+  async segmentsOf(domainId: number, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('segments')
+      .select('id')
+      .where('domain_id', '=', domainId)
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** A group of the website in scope (for items naming a group_id). */
+  groupOf(actor: Actor, groupId: number) {
+    return scopeToActor(this.db.selectFrom('drip_groups').selectAll(), actor, 'drip_groups.client_id')
+      .where('drip_groups.id', '=', groupId)
+      .executeTakeFirst();
+  }
+}

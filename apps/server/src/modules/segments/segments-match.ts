@@ -1,0 +1,8 @@
+import { type AudienceQuery, audienceQuerySchema } from '@pushdeck/contracts';
+import { audienceSignature } from './query/index.ts';
+
+/** Whether a stored query means the same audience as `query` (equal canonical signatures; see audience-signature). */
+export function sameAudience(stored: unknown, query: AudienceQuery): boolean {
+  const parsed = audienceQuerySchema.safeParse(stored);
+  return parsed.success && audienceSignature(parsed.data) === audienceSignature(query);
+}

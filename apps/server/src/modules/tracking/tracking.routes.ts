@@ -1,0 +1,113 @@
+import {
+  pingBodySchema,
+  subscribeBodySchema,
+  triggerBodySchema,
+  unsubscribeBodySchema,
+  visitBodySchema,
+  wrapped,
+} from '@pushdeck/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { App } from '../../plugins/types.ts';
+import type { TrackingService } from './tracking.service.ts';
+
+export const PUBLIC_PREFIX = '/api/public/v1';
+
+/** Subscriber sites call these cross-origin, with no cookie: CORS for any origin, no CSRF, per-IP limits. */
+export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
+  const { tracking } = deps;
+  const writes = new RateLimiter(60, 60_000); // subscribe, unsubscribe per IP
+  const events = new RateLimiter(600, 60_000); // visits, triggers, pings per IP
+  const config = { permission: 'public', csrf: false } as const;
+  const ok = wrapped(z.object({}).passthrough());
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${PUBLIC_PREFIX}/`)) return;
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-allow-methods', 'POST, OPTIONS');
+    reply.header('access-control-allow-headers', 'content-type');
+    reply.header('access-control-max-age', '86400');
+  });
+  app.options(`${PUBLIC_PREFIX}/*`, { config, schema: { hide: true } }, async (_request, reply) =>
+    reply.status(204).send(),
+  );
+
+  const location = (request: FastifyRequest) => {
+    const h = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
+    const v = Array.isArray(h) ? h[0] : h;
+    return v && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null;
+  };
+
+  app.post(
+    `${PUBLIC_PREFIX}/subscribe`,
+    {
+      config,
+      schema: {
+        tags: ['tracking'],
+        body: subscribeBodySchema,
+        response: { 201: wrapped(z.object({ id: z.number() })) },
+      },
+    },
+    async (request, reply) => {
+      writes.hit(request.ip);
+      const data = await tracking.subscribe(request.body, { ip: request.ip, location: location(request) });
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.post(
+    `${PUBLIC_PREFIX}/visit`,
+    { config, schema: { tags: ['tracking'], body: visitBodySchema, response: { 200: ok } } },
+    async (request) => {
+      events.hit(request.ip);
+      await tracking.visit(request.body.website_id, request.body.endpoint, request.body.url);
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    `${PUBLIC_PREFIX}/unsubscribe`,
+    { config, schema: { tags: ['tracking'], body: unsubscribeBodySchema, response: { 200: ok } } },
+    async (request) => {
+      writes.hit(request.ip);
+      await tracking.unsubscribe(request.body.website_id, request.body.endpoint);
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    `${PUBLIC_PREFIX}/trigger`,
+    {
+      config,
+      schema: {
+        tags: ['tracking'],
+        body: triggerBodySchema,
+        response: { 202: wrapped(z.object({ queued: z.boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      events.hit(request.ip);
+      const { website_id, endpoint, event } = request.body;
+      return reply.status(202).send({ data: await tracking.trigger(website_id, endpoint, event) });
+    },
+  );
+
+  for (const kind of ['delivered', 'clicked'] as const) {
+    app.post(
+      `${PUBLIC_PREFIX}/${kind}`,
+      {
+        config,
+        schema: {
+          tags: ['tracking'],
+          body: pingBodySchema,
+          response: { 200: wrapped(z.object({ counted: z.boolean() })) },
+        },
+      },
+      async (request) => {
+        events.hit(request.ip);
+        return { data: await tracking.ping(kind, request.body) };
+      },
+    );
+  }
+}

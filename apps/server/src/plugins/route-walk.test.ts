@@ -1,0 +1,63 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../lib/passwords.ts';
+import { testBackends } from '../test/backends.ts';
+import { createTestApp, signedIn, type TestApp, TestClient } from '../test/harness.ts';
+import { enforceRouteDeclarations, type RegisteredRoute } from './route-declarations.ts';
+
+const concrete = (url: string) => url.replace(/:[a-zA-Z_]+/g, '1').replace(/\*$/, 'x');
+
+describe.each(testBackends())('every registered route on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    // a signed-in user with no role and no permission at all
+    await t.handle.db
+      .insertInto('users')
+      .values({
+        client_id: 1,
+        name: 'Nobody',
+        email: 'nobody@pushdeck.test',
+        password: await hashPassword('nothing-granted'),
+      })
+      .execute();
+  });
+  afterAll(() => t?.close());
+
+  it('has routes, and each declares a permission or public', () => {
+    expect(t.routes.length).toBeGreaterThan(8);
+    for (const r of t.routes) expect(r.permission).toBeDefined();
+  });
+
+  it('answers 401 without a session on every protected route', async () => {
+    const protectedRoutes = t.routes.filter((r) => r.permission !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(4);
+    for (const r of protectedRoutes) {
+      const res = await new TestClient(t.app).request(r.method as 'GET', concrete(r.url), { body: {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.headers.location, `${r.method} ${r.url} must not redirect`).toBeUndefined();
+    }
+  });
+
+  it('answers 403 on every permission route to a user without that permission', async () => {
+    const c = await signedIn(t, 'nobody@pushdeck.test', 'nothing-granted');
+    const guarded = t.routes.filter((r) => r.permission !== 'public' && r.permission !== 'authenticated');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const r of guarded) {
+      const res = await c.request(r.method as 'GET', concrete(r.url), { body: {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+});
+
+describe('start-up check', () => {
+  it('refuses a route that declares neither a permission nor public', async () => {
+    const app = Fastify();
+    const routes: RegisteredRoute[] = [];
+    enforceRouteDeclarations(app, routes);
+    app.get('/api/v1/declared', { config: { permission: 'menu.files' } }, async () => ({}));
+    expect(() => app.get('/api/v1/undeclared', async () => ({}))).toThrow(/declares neither a permission nor 'public'/);
+    expect(routes).toEqual([{ method: 'GET', url: '/api/v1/declared', permission: 'menu.files' }]);
+    await app.close();
+  });
+});

@@ -1,0 +1,114 @@
+import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER, hasAnyPermission, MSG, SESSION_COOKIE } from '@pushdeck/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.ts';
+import type { DB, SessionRow } from '../db/schema.ts';
+import { safeEqual } from '../lib/crypto.ts';
+import { HttpError } from '../lib/errors.ts';
+import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
+import type { UsersRepository } from '../modules/auth/users.repository.ts';
+import type { App, RoutePermission } from './types.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOUCH_AFTER_MS = 60_000;
+
+export interface SessionDeps {
+  db: Kysely<DB>;
+  config: AppConfig;
+  sessions: SessionsRepository;
+  users: UsersRepository;
+}
+
+export function sessionCookieOptions(config: AppConfig) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure } as const;
+}
+
+export function csrfCookieOptions(config: AppConfig) {
+  return { path: '/', httpOnly: false, sameSite: 'lax', secure: config.cookieSecure } as const;
+}
+
+/** Sets both cookies for a (new) session. */
+export function issueSessionCookies(reply: FastifyReply, config: AppConfig, token: string, session: SessionRow): void {
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config));
+  reply.setCookie(CSRF_COOKIE, session.csrf_token, csrfCookieOptions(config));
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: AppConfig): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+  reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(config));
+}
+
+function permissionList(p: RoutePermission): readonly string[] {
+  return typeof p === 'string' ? [p] : p;
+}
+
+/**
+ * Loads the server-side session and the user on every /api request, then enforces, in this order:
+ * 401 without a signed-in user (unless the route is public), 419 on a missing or foreign CSRF token for unsafe
+ * methods, 403 without the route's permission; finally resolves the client the actor works for.
+ */
+export function registerSession(app: App, deps: SessionDeps): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    await loadSession(request, deps);
+    const permission = request.routeOptions.config?.permission;
+    if (permission === undefined) return; // not a route: the 404 handler answers
+    if (permission !== 'public' && !request.user) throw new HttpError(401, MSG.unauthenticated);
+    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== false) checkCsrf(request);
+    if (permission !== 'public' && permission !== 'authenticated') {
+      if (!hasAnyPermission(request.user!.permissions, permissionList(permission))) {
+        throw new HttpError(403, MSG.forbidden);
+      }
+    }
+    if (request.user) await resolveActor(request, deps);
+    void reply;
+  });
+}
+
+async function loadSession(request: FastifyRequest, deps: SessionDeps): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const session = await deps.sessions.findLive(token);
+  if (!session) return;
+  if (session.user_id !== null) {
+    const user = await deps.users.loadContext(session.user_id);
+    if (!user?.isActive || !user.clientActive) {
+      await deps.sessions.delete(session.id);
+      return;
+    }
+    request.user = user;
+  }
+  request.session = session;
+  if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+    await deps.sessions.touch(session.id, deps.config.sessionTtlMinutes);
+  }
+}
+
+function checkCsrf(request: FastifyRequest): void {
+  const header = request.headers[CSRF_HEADER];
+  const given = Array.isArray(header) ? header[0] : header;
+  if (!request.session || !given || !safeEqual(given, request.session.csrf_token)) {
+    throw new HttpError(419, MSG.csrfMismatch);
+  }
+}
+
+async function resolveActor(request: FastifyRequest, deps: SessionDeps): Promise<void> {
+  const user = request.user!;
+  const raw = request.headers[CLIENT_HEADER];
+  const uid = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  let clientId = user.clientId;
+  if (uid) {
+    if (user.isStaff) {
+      const client = await deps.db.selectFrom('clients').select('id').where('client_uid', '=', uid).executeTakeFirst();
+      if (!client) throw new HttpError(404, MSG.clientNotFound);
+      clientId = client.id;
+    } else if (uid !== user.clientUid) {
+      throw new HttpError(403, MSG.notYourClient);
+    }
+  }
+  request.actor = { user, clientId, impersonatorId: request.session?.impersonator_id ?? null };
+}

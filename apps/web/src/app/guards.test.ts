@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { userAccess } from '@/lib/auth';
+import { canAccessRoute, decideRoute, type RouteDecisionInput } from './guards';
+import { ROUTES, type RouteName, routeMeta } from './route-table';
+import { userWithRole } from './test-users';
+
+function decide(name: RouteName, input: Partial<RouteDecisionInput> & { path?: string } = {}) {
+  const route = routeMeta(name);
+  return decideRoute({
+    path: input.path ?? route.path,
+    route,
+    authFlag: true,
+    user: userWithRole('admin'),
+    moderatorFlag: false,
+    ...input,
+  });
+}
+
+describe('decideRoute', () => {
+  it('sends a visitor without the auth flag from an auth route to Login with a redirect back', () => {
+    expect(decide('Files', { authFlag: false, user: undefined, path: '/files?page=2' })).toEqual({
+      redirect: '/login?redirect=%2Ffiles%3Fpage%3D2',
+    });
+    expect(decide('TriggerEdit', { authFlag: false, user: undefined, path: '/dashboard/5/triggers/edit/9' })).toEqual({
+      redirect: '/login?redirect=%2Fdashboard%2F5%2Ftriggers%2Fedit%2F9',
+    });
+  });
+
+  it('treats a flag without a user as signed out', () => {
+    expect(decide('Profile', { user: undefined, path: '/profile' })).toEqual({
+      logout: true,
+      redirect: '/login?redirect=%2Fprofile',
+    });
+  });
+
+  it('sends a signed-in user away from the guest-only Login and Register to /dashboard', () => {
+    expect(decide('Login', { user: undefined })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Register', { user: undefined })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Login', { authFlag: false, user: undefined })).toEqual({});
+    expect(decide('Register', { authFlag: false, user: undefined })).toEqual({});
+  });
+
+  it('lets anyone open the public Home and Page Not Found', () => {
+    expect(decide('Home', { authFlag: false, user: undefined })).toEqual({});
+    expect(decide('Page Not Found', { authFlag: false, user: undefined, path: '/nope' })).toEqual({});
+    expect(decide('Home')).toEqual({});
+  });
+
+  it('passes a permission route with any listed permission', () => {
+    const client = userWithRole('client');
+    expect(decide('Drip Manager', { user: client })).toEqual({}); // menu.tools.drip_manager or menu.tools
+    expect(decide('Edit Audience', { user: client })).toEqual({});
+    expect(decide('Domain List', { user: userWithRole('admin_demo') })).toEqual({}); // menu.domain_list
+  });
+
+  it('passes every permission route with menu.admin.panel alone', () => {
+    const dev = userWithRole('dev', { roles: [{ name: 'dev', permissions: ['menu.admin.panel'] }] });
+    for (const route of ROUTES.filter((r) => 'permissions' in r)) {
+      expect(decide(route.name, { user: dev, path: '/x' })).toEqual({});
+    }
+  });
+
+  it('sends a user without any listed permission to /dashboard', () => {
+    const client = userWithRole('client');
+    expect(decide('Clients', { user: client })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Tags Manager', { user: client })).toEqual({ redirect: '/dashboard' });
+    expect(decide('ServerPerformance', { user: client })).toEqual({ redirect: '/dashboard' });
+    const viewer = userWithRole('viewer');
+    expect(decide('TriggerCreator', { user: viewer })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Audience Create', { user: viewer })).toEqual({ redirect: '/dashboard' });
+    expect(decide('TriggeredNotifications', { user: viewer })).toEqual({});
+  });
+
+  it('counts direct permissions with the first role, and ignores later roles', () => {
+    const direct = userWithRole('viewer', { permissions: ['menu.tags.manager'] });
+    expect(decide('Tags Manager', { user: direct })).toEqual({});
+    const second = userWithRole('viewer', {
+      roles: [
+        { name: 'viewer', permissions: ['menu.stats.global'] },
+        { name: 'admin', permissions: ['menu.admin.panel'] },
+      ],
+    });
+    expect(decide('Clients', { user: second })).toEqual({ redirect: '/dashboard' });
+  });
+
+  it('lets role moder into Copy Tools 2.0 and keeps role client out of Users Management', () => {
+    const moder = userWithRole('moder', { roles: [{ name: 'moder', permissions: ['menu.clients.management'] }] });
+    expect(decide('Copy All Drips New 2', { user: moder })).toEqual({});
+    const client = userWithRole('client', { permissions: ['menu.users.management'] });
+    expect(decide('Users Management', { user: client })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Users Management', { user: userWithRole('moder') })).toEqual({});
+  });
+
+  it('sends a moder with menu.clients.management from /dashboard to /moderation-dashboard', () => {
+    expect(decide('Dashboard', { user: userWithRole('moder'), moderatorFlag: true })).toEqual({
+      redirect: '/moderation-dashboard',
+    });
+    const moderWithout = userWithRole('moder', { roles: [{ name: 'moder', permissions: ['menu.files'] }] });
+    expect(decide('Dashboard', { user: moderWithout })).toEqual({});
+    expect(decide('Dashboard', { user: userWithRole('admin_role') })).toEqual({}); // has the permission, not the role
+    expect(decide('MainCont', { user: userWithRole('moder'), path: '/dashboard/4' })).toEqual({});
+  });
+
+  it('sends /moderation-dashboard without the moderator-to-user flag to /dashboard', () => {
+    expect(decide('Moderation Dashboard', { user: userWithRole('client') })).toEqual({ redirect: '/dashboard' });
+    // staff impersonating a client's user keep the flag from their own login
+    expect(decide('Moderation Dashboard', { user: userWithRole('client'), moderatorFlag: true })).toEqual({});
+    // a moderator always counts as flagged, so /dashboard and /moderation-dashboard cannot bounce
+    expect(decide('Moderation Dashboard', { user: userWithRole('moder') })).toEqual({});
+  });
+
+  it('logs out and opens Login with a redirect on 401, 419 and 500 from the session check', () => {
+    for (const status of [401, 419, 500]) {
+      expect(decide('Files', { user: undefined, authError: status, path: '/files' })).toEqual({
+        logout: true,
+        redirect: '/login?redirect=%2Ffiles',
+      });
+    }
+    expect(decide('Home', { user: undefined, authError: 401 })).toEqual({ logout: true });
+    expect(decide('Files', { user: undefined, authError: 503 })).toEqual({
+      logout: true,
+      redirect: '/login?redirect=%2Ffiles',
+    });
+  });
+});
+
+describe('route table', () => {
+  it('holds every path of spec part 1 §2 once, with unique names', () => {
+    const paths = ROUTES.map((r) => r.path);
+    const names = ROUTES.map((r) => r.name);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(new Set(names).size).toBe(names.length);
+    const domain = [
+      '',
+      'recurring',
+      'recurring/:group_id',
+      'recurring/drafts',
+      'recurring/tails',
+      'recurring/spam',
+      'recurring/edit/:recurr_id',
+      'recurring/send',
+      'welcome',
+      'welcome/:edit_id',
+      'more-info',
+      'more-info-subs',
+      'more-info/compare',
+      'integrate',
+      'integrate2',
+      'audience-creator',
+      'audience-creator/view/:seg_id',
+      'audience-creator/edit/:aud_id',
+      'audience-creator/create',
+      'manual-segmentation',
+      'manual-segmentation/view/:seg_id',
+      'triggers',
+      'triggers/create',
+      'triggers/edit/:trigger_id',
+      'data-explorer',
+    ].map((child) => (child ? `/dashboard/:id/${child}` : '/dashboard/:id'));
+    const rest = [
+      '/',
+      '/login',
+      '/register',
+      '/dashboard',
+      '/moderation-dashboard',
+      '/management/clients',
+      '/management/roles',
+      '/management/clusters',
+      '/drip-tools',
+      '/drip-tools/copy',
+      '/drip-tools/copy_2',
+      '/drip-tools/recurring_migration',
+      '/drip-tools/instant-setup',
+      '/users-management',
+      '/profile',
+      '/billing',
+      '/upgrade',
+      '/change-password',
+      '/tags-manager',
+      '/global-stats',
+      '/performance',
+      '/server-performance',
+      '/data-explorer',
+      '/files',
+      '/domain-list',
+      '/new-website', // NewWebsite: the spec names it without a path
+      '*',
+    ];
+    expect([...paths].sort()).toEqual([...domain, ...rest].sort());
+  });
+
+  it('never redirects a route to itself', () => {
+    const nobody = userAccess(userWithRole('viewer', { roles: [{ name: 'viewer', permissions: [] }] }));
+    const dashboard = routeMeta('Dashboard');
+    expect(canAccessRoute(dashboard, nobody)).toBe(true);
+    expect(routeMeta('Moderation Dashboard').permissions).toBeUndefined();
+  });
+
+  it('puts /management/* behind menu.admin.panel', () => {
+    for (const name of ['Clients', 'Roles', 'Clusters'] as const) {
+      expect(routeMeta(name).permissions).toEqual(['menu.admin.panel']);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Outlet, useMatch } from 'react-router';
+import { useAuth, useLogout } from '@/lib/auth';
+import { RoutePending } from '../pages/route-pending';
+import { AppSidebar } from './sidebar/app-sidebar';
+import { TopBar } from './top-bar/top-bar';
+
+/** Below this width the sidebar is an overlay drawer (spec: collapse width 768 px). */
+const MOBILE_QUERY = '(max-width: 47.99em)';
+
+/** Top bar + sidebar around every signed-in screen. The sidebar starts collapsed (icons only). */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const domainMatch = useMatch('/dashboard/:id/*');
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [expanded, desktop] = useDisclosure(false);
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  if (!user) return <RoutePending />;
+
+  const signOut = () => logout.mutate();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: expanded ? 260 : 72, breakpoint: 'sm', collapsed: { mobile: !drawerOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar
+          user={user}
+          navOpened={isMobile ? drawerOpened : expanded}
+          onToggleNav={isMobile ? drawer.toggle : desktop.toggle}
+          onLogout={signOut}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Main navigation">
+        <AppSidebar
+          user={user}
+          domainId={domainMatch?.params.id}
+          expanded={isMobile || expanded}
+          onExpand={desktop.open}
+          onNavigate={drawer.close}
+          onSignOut={signOut}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,139 @@
+import type { UserInfo } from '@pushdeck/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { userWithRole } from '../../test-users';
+import { AppSidebar } from './app-sidebar';
+
+function renderSidebar(user: UserInfo, { domainId, expanded = true }: { domainId?: string; expanded?: boolean } = {}) {
+  const onExpand = vi.fn();
+  const onSignOut = vi.fn();
+  renderWithProviders(
+    <nav aria-label="Main navigation">
+      <AppSidebar user={user} domainId={domainId} expanded={expanded} onExpand={onExpand} onSignOut={onSignOut} />
+    </nav>,
+    { route: domainId ? `/dashboard/${domainId}` : '/dashboard' },
+  );
+  return { nav: screen.getByRole('navigation', { name: 'Main navigation' }), onExpand, onSignOut };
+}
+
+const link = (nav: HTMLElement, name: string) => within(nav).queryByRole('link', { name });
+const group = (nav: HTMLElement, name: string) => within(nav).queryByRole('button', { name });
+/** Waits for a link inside a group that is opening (the group animates open). */
+const shown = (nav: HTMLElement, name: string) => within(nav).findByRole('link', { name });
+
+describe('AppSidebar', () => {
+  it('shows a client the staff items its permissions allow, and no Dev Settings', async () => {
+    const { nav } = renderSidebar(userWithRole('client'));
+    expect(link(nav, 'Main Dashboard')).toHaveAttribute('href', '/dashboard');
+    expect(link(nav, 'Files')).toHaveAttribute('href', '/files');
+    expect(group(nav, 'Dev Settings')).toBeNull();
+    expect(link(nav, 'Users Management')).toBeNull();
+    expect(link(nav, 'Tags Manager')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(group(nav, 'Drip Instruments')!);
+    expect(await shown(nav, 'Drip Manager')).toHaveAttribute('href', '/drip-tools');
+    expect(link(nav, 'Copy Tools')).toHaveAttribute('href', '/drip-tools/copy');
+    expect(link(nav, 'Drip Setup')).toHaveAttribute('href', '/drip-tools/instant-setup');
+    expect(link(nav, 'Copy Tools 2.0')).toBeNull();
+    expect(link(nav, 'Recurring Migration')).toBeNull();
+
+    await user.click(group(nav, 'Analytics')!);
+    expect(await shown(nav, 'Global Overview')).toHaveAttribute('href', '/global-stats');
+    expect(link(nav, 'Performance')).toBeInTheDocument();
+    expect(link(nav, 'Data Explorer')).toBeInTheDocument();
+    expect(link(nav, 'Server Performance')).toBeNull();
+  });
+
+  it('shows an admin every staff item, Sign Out, the name, first role and version', async () => {
+    const { nav, onSignOut } = renderSidebar(userWithRole('admin'));
+    const user = userEvent.setup();
+    for (const name of ['Dev Settings', 'Analytics', 'Drip Instruments']) await user.click(group(nav, name)!);
+    await shown(nav, 'Drip Setup');
+    for (const name of [
+      'Main Dashboard',
+      'Users Management',
+      'Clients',
+      'Roles',
+      'Clusters',
+      'Global Overview',
+      'Performance',
+      'Server Performance',
+      'Data Explorer',
+      'Files',
+      'Drip Manager',
+      'Copy Tools',
+      'Copy Tools 2.0',
+      'Recurring Migration',
+      'Drip Setup',
+      'Tags Manager',
+    ]) {
+      expect(link(nav, name), name).toBeInTheDocument();
+    }
+    expect(link(nav, 'Clients')).toHaveAttribute('href', '/management/clients');
+    expect(within(nav).getByText('Ada admin')).toBeInTheDocument();
+    expect(within(nav).getByText('admin')).toBeInTheDocument();
+    expect(within(nav).getByText('v1.84.91')).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it('shows a moder Copy Tools 2.0 by role, and Users Management, but no Dev Settings', async () => {
+    const moder = userWithRole('moder', {
+      roles: [{ name: 'moder', permissions: ['menu.clients.management', 'menu.users.management', 'menu.tools'] }],
+    });
+    const { nav } = renderSidebar(moder);
+    expect(group(nav, 'Dev Settings')).toBeNull();
+    expect(link(nav, 'Users Management')).toBeInTheDocument();
+    await userEvent.setup().click(group(nav, 'Drip Instruments')!);
+    expect(await shown(nav, 'Copy Tools 2.0')).toHaveAttribute('href', '/drip-tools/copy_2');
+  });
+
+  it('shows the domain sidebar inside /dashboard/:id with links into that domain', async () => {
+    const { nav } = renderSidebar(userWithRole('user'), { domainId: '42' });
+    expect(link(nav, 'Main Dashboard')).toHaveAttribute('href', '/dashboard');
+    expect(link(nav, 'Website Dashboard')).toHaveAttribute('href', '/dashboard/42');
+    expect(link(nav, 'Welcome Drips')).toHaveAttribute('href', '/dashboard/42/welcome');
+    expect(link(nav, 'Integrate')).toHaveAttribute('href', '/dashboard/42/integrate');
+    expect(link(nav, 'Data Explorer')).toBeNull(); // the user role has no menu.analytics.data_explorer
+    expect(link(nav, 'Files')).toBeNull();
+
+    const user = userEvent.setup();
+    for (const name of ['Recurring Drips', 'Automation', 'Segmentation']) await user.click(group(nav, name)!);
+    await shown(nav, 'Audience Creator');
+    expect(link(nav, 'Create')).toHaveAttribute('href', '/dashboard/42/recurring/send');
+    expect(link(nav, 'Regular')).toHaveAttribute('href', '/dashboard/42/recurring');
+    expect(link(nav, 'Tails')).toHaveAttribute('href', '/dashboard/42/recurring/tails');
+    expect(link(nav, 'Spam')).toHaveAttribute('href', '/dashboard/42/recurring/spam');
+    expect(link(nav, 'Draft')).toHaveAttribute('href', '/dashboard/42/recurring/drafts');
+    expect(link(nav, 'Triggered Notifications')).toHaveAttribute('href', '/dashboard/42/triggers');
+    expect(link(nav, 'Audience Creator')).toHaveAttribute('href', '/dashboard/42/audience-creator');
+  });
+
+  it('hides the domain items a viewer may not open', () => {
+    const { nav } = renderSidebar(userWithRole('viewer'), { domainId: '42' });
+    expect(link(nav, 'Integrate')).toBeNull();
+    expect(group(nav, 'Segmentation')).toBeInTheDocument();
+  });
+
+  it('collapses groups again', async () => {
+    const { nav } = renderSidebar(userWithRole('admin'));
+    const user = userEvent.setup();
+    const devSettings = group(nav, 'Dev Settings')!;
+    expect(devSettings).toHaveAttribute('aria-expanded', 'false');
+    await user.click(devSettings);
+    expect(devSettings).toHaveAttribute('aria-expanded', 'true');
+    await user.click(devSettings);
+    expect(devSettings).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('collapsed, shows icons named after their labels; a group click asks to expand', async () => {
+    const { nav, onExpand } = renderSidebar(userWithRole('admin'), { expanded: false });
+    expect(link(nav, 'Files')).toBeInTheDocument();
+    expect(within(nav).queryByText('Files')).toBeNull();
+    await userEvent.setup().click(group(nav, 'Dev Settings')!);
+    expect(onExpand).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,93 @@
+import { Avatar, Box, Divider, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { APP_VERSION, type UserInfo } from '@pushdeck/contracts';
+import { IconLogout } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
+import { userAccess } from '@/lib/auth';
+import { DOMAIN_NAV, STAFF_NAV } from './nav-items';
+import { SidebarAction, SidebarGroup, SidebarLink } from './sidebar-item';
+import { visibleNavItems } from './visible-nav-items';
+
+export interface AppSidebarProps {
+  user: UserInfo;
+  /** The domain of /dashboard/:id; the domain sidebar shows while it is set. */
+  domainId: string | undefined;
+  /** false: icons only. */
+  expanded: boolean;
+  onExpand: () => void;
+  /** Called after a link is followed (closes the mobile drawer). */
+  onNavigate?: (() => void) | undefined;
+  onSignOut: () => void;
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+function SidebarUser({ user, expanded, onNavigate }: Pick<AppSidebarProps, 'user' | 'expanded' | 'onNavigate'>) {
+  const role = user.roles[0]?.name ?? '';
+  const avatar = (
+    <Avatar color="blue" radius="xl" size={36} aria-hidden>
+      {initials(user.name)}
+    </Avatar>
+  );
+  return (
+    <UnstyledButton component={Link} to="/profile" onClick={onNavigate} p="sm" aria-label={`${user.name}, ${role}`}>
+      {expanded ? (
+        <Group gap="sm" wrap="nowrap">
+          {avatar}
+          <Box miw={0}>
+            <Text size="sm" fw={600} truncate>
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {role}
+            </Text>
+          </Box>
+        </Group>
+      ) : (
+        <Tooltip label={`${user.name} (${role})`} position="right" withArrow>
+          <Group justify="center">{avatar}</Group>
+        </Tooltip>
+      )}
+    </UnstyledButton>
+  );
+}
+
+/** The staff sidebar outside a domain, the domain sidebar inside /dashboard/:id; items follow the route guards. */
+export function AppSidebar({ user, domainId, expanded, onExpand, onNavigate, onSignOut }: AppSidebarProps) {
+  const { pathname } = useLocation();
+  const access = useMemo(() => userAccess(user), [user]);
+  const items = useMemo(() => visibleNavItems(domainId ? DOMAIN_NAV : STAFF_NAV, access), [domainId, access]);
+  const shared = { domainId, pathname, expanded, onNavigate };
+
+  return (
+    <Stack h="100%" gap={0}>
+      <SidebarUser user={user} expanded={expanded} onNavigate={onNavigate} />
+      <Divider />
+      <ScrollArea flex={1} type="scroll">
+        <Stack gap={2} p="xs">
+          {items.map((item) =>
+            item.kind === 'link' ? (
+              <SidebarLink key={item.label} item={item} {...shared} />
+            ) : (
+              <SidebarGroup key={item.label} group={item} onExpand={onExpand} {...shared} />
+            ),
+          )}
+        </Stack>
+      </ScrollArea>
+      <Divider />
+      <Stack gap={4} p="xs">
+        <SidebarAction label="Sign Out" icon={IconLogout} expanded={expanded} onClick={onSignOut} />
+        <Text size="xs" c="dimmed" ta="center">
+          v{APP_VERSION}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { hasAnyPermission, type Permission } from '@pushdeck/contracts';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { UserAccess } from '@/lib/auth';
+
+/** Who may add a website (the server's rule for POST /v1/domains; menu.admin.panel passes too). */
+const CREATE_WEBSITE: readonly Permission[] = [
+  'menu.domain.integrate',
+  'menu.domain.integrate2',
+  'menu.clients.management',
+];
+
+export function canAddWebsite(access: UserAccess): boolean {
+  return hasAnyPermission(access.permissions, CREATE_WEBSITE);
+}
+
+/** 'Add website': opens NewWebsite. */
+export function AddWebsiteButton({ compact = false }: { compact?: boolean }) {
+  if (compact) {
+    return (
+      <Tooltip label="Add website">
+        <ActionIcon component={Link} to="/new-website" variant="light" size="lg" aria-label="Add website">
+          <IconPlus size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button component={Link} to="/new-website" variant="light" leftSection={<IconPlus size={16} aria-hidden />}>
+      Add website
+    </Button>
+  );
+}

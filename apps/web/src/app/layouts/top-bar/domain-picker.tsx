@@ -1,0 +1,58 @@
+import { Group, Select, Text } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useMatch, useNavigate } from 'react-router';
+import { api, useSelectedClientUid } from '@/lib/api';
+import { ALL_WEBSITES, domainOptions, filterDomainOptions, pickerDomainsResponse } from './domain-options';
+
+async function fetchPickerDomains(signal: AbortSignal) {
+  return pickerDomainsResponse.parse(await api.get<unknown>('/v1/domains', { signal })).data;
+}
+
+/** Top-bar website picker: 'All Websites' opens /dashboard, a domain opens /dashboard/{id}. */
+export function DomainPicker() {
+  const navigate = useNavigate();
+  const match = useMatch('/dashboard/:id/*');
+  const [clientUid] = useSelectedClientUid();
+  const domains = useQuery({
+    queryKey: ['domains', 'picker', clientUid],
+    queryFn: ({ signal }) => fetchPickerDomains(signal),
+  });
+  const data = useMemo(() => domainOptions(domains.data ?? []), [domains.data]);
+  const current = match?.params.id ?? ALL_WEBSITES;
+
+  return (
+    <Select
+      aria-label="Website"
+      placeholder="Search websites"
+      leftSection={<IconWorld size={16} aria-hidden />}
+      data={data}
+      value={data.some((option) => option.value === current) ? current : ALL_WEBSITES}
+      searchable
+      allowDeselect={false}
+      filter={filterDomainOptions}
+      maxDropdownHeight={200}
+      nothingFoundMessage={domains.isPending ? 'Loading…' : 'No websites found'}
+      w={{ base: 170, sm: 240, md: 280 }}
+      renderOption={({ option }) => (
+        <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
+          <Text size="sm" truncate>
+            {option.label}
+          </Text>
+          {option.value !== ALL_WEBSITES && (
+            <Text size="xs" c="dimmed">
+              #{option.value}
+            </Text>
+          )}
+        </Group>
+      )}
+      // Typing replaces the shown URL instead of appending to it.
+      onFocus={(event) => event.currentTarget.select()}
+      onClick={(event) => event.currentTarget.select()}
+      onChange={(value) => {
+        void navigate(!value || value === ALL_WEBSITES ? '/dashboard' : `/dashboard/${value}`);
+      }}
+    />
+  );
+}

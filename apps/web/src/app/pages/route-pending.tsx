@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Shown while a route's guard checks the session (first load). */
+export function RoutePending() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

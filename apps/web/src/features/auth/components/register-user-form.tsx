@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type RegisterUserBody, registerUserBodySchema } from '@pushdeck/contracts';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { useRegisterUser } from '@/lib/auth';
+import { applyServerErrors } from '@/lib/forms/server-errors';
+import { failureText } from './failure-text';
+
+export const AWAITING_ACTIVATION = "Your account has been created and awaits activation by the client's administrator.";
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'client_uid'] as const;
+
+/** 'User' sign-up: joins an existing client by the client ID it gave out; the account starts inactive. */
+export function RegisterUserForm() {
+  const register = useRegisterUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof registerUserBodySchema>, unknown, RegisterUserBody>({
+    resolver: zodResolver(registerUserBodySchema),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '', client_uid: '' },
+  });
+  const { errors } = form.formState;
+
+  if (register.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Account created" role="status">
+          {AWAITING_ACTIVATION}
+        </Alert>
+        <Text size="sm">
+          You can{' '}
+          <Anchor component={Link} to="/login">
+            log in
+          </Anchor>{' '}
+          once it is active.
+        </Text>
+      </Stack>
+    );
+  }
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    register.mutate(values, {
+      onError: (error) => {
+        if (!applyServerErrors(error, form.setError, FIELDS))
+          setFormError(failureText(error, 'Fail to create the user!'));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {formError && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label="Client ID"
+          description="The client ID your client's administrator gave you."
+          withAsterisk
+          error={errors.client_uid?.message}
+          {...form.register('client_uid')}
+        />
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          withAsterisk
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          withAsterisk
+          error={errors.password?.message}
+          aria-invalid={!!errors.password || undefined}
+          {...form.register('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          withAsterisk
+          error={errors.password_confirmation?.message}
+          aria-invalid={!!errors.password_confirmation || undefined}
+          {...form.register('password_confirmation')}
+        />
+        <Button type="submit" loading={register.isPending} fullWidth>
+          Create user account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { hasAnyPermission, type Permission } from '@pushdeck/contracts';
+import { IconFileSpreadsheet, IconFileZip, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { useDomainPage } from '../api/use-domains';
+import { DOMAIN_COLUMNS } from './domain-columns';
+import { DomainTagsEditor } from './domain-tags-editor';
+import { PageBreadcrumbs } from './page-breadcrumbs';
+import { useDomainDownloads } from './use-domain-downloads';
+
+const DEFAULT_SORT = { field: 'id', dir: 'desc' } as const;
+/** Who may tag websites (the server's rule for addTags / removeTags). */
+const TAGGING: readonly Permission[] = ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'];
+
+/** Home > Dashboard > Global Stats > Domains List: search (url text, id or website_id), table, CSV and zip. */
+export function DomainsListPage() {
+  const list = useListParams({ sort: DEFAULT_SORT });
+  const canTag = hasAnyPermission(useAuth().permissions, TAGGING);
+  const orderBy = formatOrderBy(list.sort) ?? 'id:desc';
+  const page = useDomainPage({ search: list.search, page: list.page, pageLength: list.pageLength, orderBy });
+  const total = page.data?.total ?? 0;
+  const downloads = useDomainDownloads({ search: list.search, orderBy, total: page.data?.total });
+
+  const [text, setText] = useState(list.search);
+  const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 300);
+  // Back/forward or a cleared URL: show what the URL holds.
+  useEffect(() => setText(list.search), [list.search]);
+
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Global Stats', to: '/global-stats' },
+          { label: 'Domains List' },
+        ]}
+      />
+      <Title order={1} size="h2">
+        Domains List
+      </Title>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          aria-label="Search"
+          placeholder="Search by url, id or website id"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            text ? (
+              <CloseButton
+                aria-label="Clear search"
+                onClick={() => {
+                  setText('');
+                  list.setSearch('');
+                }}
+              />
+            ) : null
+          }
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            loading={downloads.busy === 'csv'}
+            onClick={downloads.downloadCsv}
+          >
+            Download CSV
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileZip size={16} aria-hidden />}
+            loading={downloads.busy === 'zip'}
+            onClick={downloads.downloadZip}
+          >
+            Download zip
+          </Button>
+        </Group>
+      </Group>
+      {page.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(page.error, 'Error!')}
+        </Alert>
+      )}
+      <DataTable
+        caption="Domains"
+        columns={DOMAIN_COLUMNS}
+        rows={page.data?.rows ?? []}
+        total={total}
+        page={list.page}
+        pageLength={list.pageLength}
+        sort={list.sort}
+        onChange={list.onTableChange}
+        rowKey="id"
+        loading={page.isPending}
+        loadingText="Loading websites…"
+        emptyText={list.search ? 'No website matches the search.' : 'No websites yet.'}
+        renderExpanded={
+          canTag ? (row) => <DomainTagsEditor domainId={row.id} tags={row.domain_tags ?? []} /> : undefined
+        }
+      />
+    </Stack>
+  );
+}

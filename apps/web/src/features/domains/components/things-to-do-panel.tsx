@@ -1,0 +1,51 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Domain } from '@pushdeck/contracts';
+import { IconEdit, IconHandStop, IconLink } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PostbackDialog } from './postback-dialog';
+import { RenameDomainDialog } from './rename-domain-dialog';
+import { StatusToggle } from './status-toggle';
+
+type OpenDialog = 'postback' | 'rename' | null;
+
+/** The website dashboard's 'Things to do': Welcome Drip, status, postback and the website's address. */
+export function ThingsToDoPanel({ domain }: { domain: Domain }) {
+  const titleId = useId();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId} mb="md">
+        Things to do
+      </Title>
+      <Stack gap="lg">
+        <Group gap="xs" wrap="nowrap">
+          <IconHandStop size={18} aria-hidden />
+          <Text size="sm">
+            Greet new subscribers:{' '}
+            <Anchor component={Link} to={`/dashboard/${domain.id}/welcome`}>
+              Welcome Drip
+            </Anchor>
+          </Text>
+        </Group>
+        <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconLink size={16} aria-hidden />}
+            onClick={() => setDialog('postback')}
+          >
+            Postback
+          </Button>
+          <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setDialog('rename')}>
+            Change domain name
+          </Button>
+        </Group>
+      </Stack>
+      <PostbackDialog opened={dialog === 'postback'} domainId={domain.id} postback={domain.postback} onClose={close} />
+      <RenameDomainDialog opened={dialog === 'rename'} domainId={domain.id} onClose={close} />
+    </Paper>
+  );
+}

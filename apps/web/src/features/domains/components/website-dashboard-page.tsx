@@ -1,0 +1,109 @@
+import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type Domain, hasAnyPermission } from '@pushdeck/contracts';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage, errorStatus } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
+import { DomainNotFoundError } from '../api/domains-api';
+import { useDomain } from '../api/use-domains';
+import { PageBreadcrumbs } from './page-breadcrumbs';
+import { ThingsToDoPanel } from './things-to-do-panel';
+
+/** The route's `:id` as a positive integer, else undefined. */
+export function routeDomainId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+function WebsiteFacts({ domain }: { domain: Domain }) {
+  const { permissions } = useAuth();
+  const canIntegrate = hasAnyPermission(permissions, ['menu.domain.integrate']);
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <div>
+          <Text size="xs" c="dimmed">
+            Website Id
+          </Text>
+          <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {domain.website_id}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Status
+          </Text>
+          <Badge color={domain.is_active === 1 ? 'teal' : 'gray'} variant="light">
+            {domain.is_active === 1 ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Created at
+          </Text>
+          <Text size="sm">{formatDate(domain.created_at)}</Text>
+        </div>
+      </SimpleGrid>
+      {canIntegrate && (
+        <Text size="sm" mt="md">
+          Not receiving subscribers yet?{' '}
+          <Anchor component={Link} to={`/dashboard/${domain.id}/integrate`}>
+            Install the script
+          </Anchor>
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /dashboard/:id (MainCont): the website's breadcrumb, facts and 'Things to do' (not for the user role), then
+ * `statsSlot` (the statistics feature's cards and chart, composed in app/screens.tsx).
+ */
+export function WebsiteDashboardPage({ statsSlot }: { statsSlot?: (domain: Domain) => ReactNode } = {}) {
+  const id = routeDomainId(useParams().id);
+  const { firstRole } = useAuth();
+  const domain = useDomain(id);
+  const notFound = id === undefined || domain.error instanceof DomainNotFoundError || errorStatus(domain.error) === 404;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageBreadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Website Dashboard' },
+          ...(domain.data ? [{ label: domain.data.url }] : []),
+        ]}
+      />
+      {notFound ? (
+        <Alert color="yellow" title="Website not found.">
+          It may have been deleted, or it belongs to another client.{' '}
+          <Anchor component={Link} to="/dashboard">
+            Back to Dashboard
+          </Anchor>
+        </Alert>
+      ) : domain.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading website…</Text>
+        </Group>
+      ) : domain.isError ? (
+        <Alert color="red" title="Error!">
+          {errorMessage(domain.error, 'The website could not be loaded.')}
+        </Alert>
+      ) : (
+        <>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {domain.data.url}
+          </Title>
+          <WebsiteFacts domain={domain.data} />
+          {firstRole !== 'user' && <ThingsToDoPanel domain={domain.data} />}
+          {statsSlot?.(domain.data)}
+        </>
+      )}
+    </Stack>
+  );
+}

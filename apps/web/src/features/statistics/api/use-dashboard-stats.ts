@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSelectedClientUid } from '@/lib/api';
+import { bucketKeys, type Trunc } from '../lib/buckets';
+import { DRIP_FAMILIES, dashboardRows } from '../lib/dashboard-series';
+import { type IsoRange, monthStart, weekStart } from '../lib/stats-dates';
+import { statsKeys } from './stats-keys';
+import { fetchEventsByFamily, fetchPushErrors, fetchSubscribables, type V1Params } from './stats-v1-api';
+
+export interface DashboardQuery {
+  range: IsoRange;
+  timezone: string;
+  trunc: Exclude<Trunc, 'year'>;
+  /** One website (website dashboard) or every website in scope. */
+  domainIds?: readonly number[];
+  /** The Subs variant shows the push-error series. */
+  withErrors: boolean;
+}
+
+/** The summary chart: drip events per family and subscriber counters per bucket, push errors on demand. */
+export function useDashboardSeries(q: DashboardQuery) {
+  const [client] = useSelectedClientUid();
+  const params: V1Params = {
+    date_start: q.range[0],
+    date_finish: q.range[1],
+    date_trunc: q.trunc,
+    timezone: q.timezone,
+    domain_ids: q.domainIds,
+  };
+  const events = useQuery({
+    queryKey: statsKeys.v1('events-by-family', client, params),
+    queryFn: ({ signal }) => fetchEventsByFamily(params, DRIP_FAMILIES, signal),
+  });
+  const subscribers = useQuery({
+    queryKey: statsKeys.v1('subscribables', client, params),
+    queryFn: ({ signal }) => fetchSubscribables(params, signal),
+  });
+  const errors = useQuery({
+    queryKey: statsKeys.v1('push-errors', client, params),
+    queryFn: ({ signal }) => fetchPushErrors(params, signal),
+    enabled: q.withErrors,
+  });
+  const rows = useMemo(() => {
+    if (!events.data || !subscribers.data) return undefined;
+    const keys = bucketKeys(q.range, q.trunc, q.timezone);
+    return dashboardRows(keys, {
+      events: events.data,
+      subscribers: subscribers.data,
+      errors: errors.data ?? undefined,
+    });
+  }, [events.data, subscribers.data, errors.data, q.range, q.trunc, q.timezone]);
+  return {
+    rows,
+    loading: events.isPending || subscribers.isPending,
+    error: events.error ?? subscribers.error,
+    errors: { loading: q.withErrors && errors.isPending, invalid: q.withErrors && errors.isSuccess && !errors.data },
+  };
+}
+
+/** This week's drip events per family and this week's / this month's subscribers (one bucket each). */
+export function useRecentTotals(today: string, timezone: string, domainIds?: readonly number[]) {
+  const [client] = useSelectedClientUid();
+  const period = (start: string): V1Params => ({
+    date_start: start,
+    date_finish: today,
+    date_trunc: 'millennium',
+    timezone,
+    domain_ids: domainIds,
+  });
+  const week = period(weekStart(today));
+  const month = period(monthStart(today));
+  const weekEvents = useQuery({
+    queryKey: statsKeys.v1('events-by-family', client, week),
+    queryFn: ({ signal }) => fetchEventsByFamily(week, DRIP_FAMILIES, signal),
+  });
+  const weekSubs = useQuery({
+    queryKey: statsKeys.v1('subscribables', client, week),
+    queryFn: ({ signal }) => fetchSubscribables(week, signal),
+  });
+  const monthSubs = useQuery({
+    queryKey: statsKeys.v1('subscribables', client, month),
+    queryFn: ({ signal }) => fetchSubscribables(month, signal),
+  });
+  return { weekEvents: weekEvents.data, weekSubs: weekSubs.data, monthSubs: monthSubs.data };
+}

@@ -1,0 +1,87 @@
+import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { StatsTableRow } from '@pushdeck/contracts';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { SortState } from '@/components/data-table/types';
+import { columnTitle, formatCell } from '../lib/columns';
+
+export interface StatsTableProps {
+  caption: string;
+  columns: string[];
+  rows: StatsTableRow[];
+  loading: boolean;
+  emptyText: ReactNode;
+  sort?: SortState | null;
+  /** Makes every column sortable. */
+  onSort?: (sort: SortState) => void;
+  renderCell?: (key: string, row: StatsTableRow) => ReactNode;
+  /** Column titles that differ from the usual ones. */
+  titles?: Record<string, string>;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A plain statistics table over the server's rows (percent columns with '%'). */
+export function StatsTable({
+  caption,
+  columns,
+  rows,
+  loading,
+  emptyText,
+  sort,
+  onSort,
+  renderCell,
+  titles,
+}: StatsTableProps) {
+  const title = (key: string) => titles?.[key] ?? columnTitle(key);
+  const header = (key: string) => {
+    if (!onSort) return <Table.Th key={key}>{title(key)}</Table.Th>;
+    const dir = sort?.field === key ? sort.dir : null;
+    const Icon = dir === 'asc' ? IconChevronUp : dir === 'desc' ? IconChevronDown : IconSelector;
+    return (
+      <Table.Th key={key} aria-sort={dir ? ARIA_SORT[dir] : 'none'}>
+        <UnstyledButton
+          fw={700}
+          fz="inherit"
+          onClick={() => onSort({ field: key, dir: dir === 'asc' ? 'desc' : 'asc' })}
+          style={{ display: 'inline-flex', gap: 4, alignItems: 'center', whiteSpace: 'nowrap' }}
+        >
+          {title(key)}
+          <Icon size={14} aria-hidden />
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+  return (
+    <Table.ScrollContainer minWidth={Math.max(600, columns.length * 110)} type="native">
+      <Table striped highlightOnHover aria-busy={loading} fz="sm">
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>{columns.map(header)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading || rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text ta="center" c="dimmed" py="md" role="status">
+                  {loading ? 'Loading...' : emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              // Grouped rows have no id of their own; their values (dimensions first) make the key.
+              <Table.Tr key={columns.map((c) => row[c]).join('|')}>
+                {columns.map((c) => (
+                  <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>
+                    {renderCell?.(c, row) ?? formatCell(c, row[c])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,40 @@
+import { Anchor, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { hasAnyPermission } from '@pushdeck/contracts';
+import { IconWorld } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { formatCount } from '@/lib/format';
+import { useDomainCount } from '../api/use-pickers';
+
+/** Created Domains: how many websites are in scope; 'More Info' opens Domain List for those who may see it. */
+export function CreatedDomainsCard() {
+  const { permissions } = useAuth();
+  const count = useDomainCount();
+  const canList = hasAnyPermission(permissions, ['menu.domain_list', 'domain_list']);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Created Domains">
+      <Group gap="xs" mb="xs">
+        <IconWorld size={18} aria-hidden />
+        <Title order={2} size="h5">
+          Created Domains
+        </Title>
+      </Group>
+      {count.isPending ? (
+        <Loader size="sm" aria-label="Loading" />
+      ) : count.isError ? (
+        <Text c="red" size="sm">
+          Error!
+        </Text>
+      ) : (
+        <Text fz={32} fw={700} title={count.data.toLocaleString('en-US')}>
+          {formatCount(count.data)}
+        </Text>
+      )}
+      {canList && (
+        <Anchor component={Link} to="/domain-list" size="sm">
+          More Info
+        </Anchor>
+      )}
+    </Paper>
+  );
+}

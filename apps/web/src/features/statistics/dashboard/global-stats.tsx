@@ -1,0 +1,65 @@
+import { Alert, Paper, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/api';
+import { useDashboardSeries, useRecentTotals } from '../api/use-dashboard-stats';
+import { SummaryChart } from '../components/summary-chart';
+import type { DashboardVariant } from '../lib/dashboard-series';
+import { statsWindow } from '../lib/stats-dates';
+import { StatsCards } from './stats-cards';
+import { type ChartSettings, useChartSettings } from './use-chart-settings';
+
+export interface GlobalStatsProps {
+  /** One website (its dashboard); every website in scope when left out. */
+  domainIds?: readonly number[];
+  initialVariant?: DashboardVariant;
+  moreInfoTo?: string;
+  withRefresh?: boolean;
+  /** Extra cards after Recurring, Welcome and Subscribers (Created Domains). */
+  extraCard?: ReactNode;
+  /** Content below the chart that follows its settings (Global Overview's per-website table). */
+  below?: (settings: ChartSettings) => ReactNode;
+}
+
+/** The stat cards and the summary chart of a scope (all websites, or one). */
+export function GlobalStats({
+  domainIds,
+  initialVariant = 'Deliveries',
+  moreInfoTo,
+  withRefresh,
+  extraCard,
+  below,
+}: GlobalStatsProps) {
+  const chart = useChartSettings(initialVariant);
+  const { settings } = chart;
+  const series = useDashboardSeries({
+    range: settings.range,
+    timezone: settings.timezone,
+    trunc: settings.trunc,
+    domainIds,
+    withErrors: settings.variant === 'Subs',
+  });
+  const recent = useRecentTotals(statsWindow(settings.timezone).max, settings.timezone, domainIds);
+
+  return (
+    <Stack gap="md">
+      {series.error && (
+        <Alert color="red" title="Error!">
+          {errorMessage(series.error, 'The statistics could not be loaded.')}
+        </Alert>
+      )}
+      <StatsCards rows={series.rows} recent={recent} moreInfoTo={moreInfoTo}>
+        {extraCard}
+      </StatsCards>
+      <Paper withBorder p="md" radius="md">
+        <SummaryChart
+          chart={chart}
+          rows={series.rows}
+          loading={series.loading}
+          errors={series.errors}
+          withRefresh={withRefresh}
+        />
+      </Paper>
+      {below?.(settings)}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampRange,
+  lastWeekRange,
+  previousPeriod,
+  statsWindow,
+  weekStart,
+  yesterdayRange,
+  zoneToday,
+} from './stats-dates';
+
+describe('statistics dates', () => {
+  const now = new Date('2026-12-31T23:30:00Z');
+
+  it("takes today in the chosen zone (the server's 'today'), and two calendar months back, day clamped", () => {
+    expect(zoneToday('UTC', now)).toBe('2026-12-31');
+    expect(zoneToday('Europe/Kyiv', now)).toBe('2027-01-01');
+    expect(statsWindow('UTC', now)).toEqual({ min: '2026-10-31', max: '2026-12-31' });
+    expect(statsWindow('America/New_York', new Date('2026-04-30T12:00:00Z'))).toEqual({
+      min: '2026-02-28',
+      max: '2026-04-30',
+    });
+  });
+
+  it('defaults to last week to yesterday (Performance: yesterday) and keeps ranges in the window', () => {
+    const window = { min: '2026-10-31', max: '2026-12-31' };
+    expect(lastWeekRange(window)).toEqual(['2026-12-24', '2026-12-30']);
+    expect(yesterdayRange(window)).toEqual(['2026-12-30', '2026-12-30']);
+    expect(clampRange(['2026-10-01', '2027-01-05'], window)).toEqual(['2026-10-31', '2026-12-31']);
+  });
+
+  it('finds the previous period of the same length, cut at the window start', () => {
+    expect(previousPeriod(['2026-12-25', '2026-12-31'], '2026-10-31')).toEqual(['2026-12-18', '2026-12-24']);
+    expect(previousPeriod(['2026-11-30', '2026-12-31'], '2026-10-31')).toEqual(['2026-10-31', '2026-11-29']);
+    expect(previousPeriod(['2026-10-31', '2026-12-31'], '2026-10-31')).toBeNull();
+  });
+
+  it('starts weeks on Monday', () => {
+    expect(weekStart('2026-11-22')).toBe('2026-11-16'); // a Sunday
+    expect(weekStart('2026-11-16')).toBe('2026-11-16');
+  });
+});

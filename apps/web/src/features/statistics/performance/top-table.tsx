@@ -1,0 +1,95 @@
+import { ActionIcon, Group, Pagination, Paper, Title, Tooltip } from '@mantine/core';
+import type { StatsTableResponse } from '@pushdeck/contracts';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notifyFailure } from '@/components/feedback/notify';
+import { errorMessage } from '@/lib/api';
+import { fetchTopStats, type TopStatsRequest, type TopTable } from '../api/stats-v2-api';
+import { TOP_PAGE_LENGTH } from '../api/use-stats-tables';
+import { StatsTable } from '../components/stats-table';
+import { columnTitle } from '../lib/columns';
+import { downloadCsv, toCsv } from '../lib/csv';
+import { STATS_TEXT } from '../lib/texts';
+
+export interface TopTableCardProps {
+  title: string;
+  table: TopTable;
+  body: TopStatsRequest;
+  columns: string[];
+  titles: Record<string, string>;
+  result: { data: StatsTableResponse | undefined; isPending: boolean; error: Error | null };
+  page: number;
+  onPage: (page: number) => void;
+  allClients: boolean;
+}
+
+/** One top table of the Performance report: 5 rows a page and a CSV export of every matching row. */
+export function TopTableCard({
+  title,
+  table,
+  body,
+  columns,
+  titles,
+  result,
+  page,
+  onPage,
+  allClients,
+}: TopTableCardProps) {
+  const [exporting, setExporting] = useState(false);
+  const total = result.data?.meta.total ?? 0;
+  const exportCsv = async () => {
+    if (result.data && total === 0) return void notifyFailure(STATS_TEXT.noExportData);
+    setExporting(true);
+    try {
+      const all = await fetchTopStats(
+        table,
+        body,
+        { page: 1, pageLength: TOP_PAGE_LENGTH, paginate: false },
+        { allClients },
+      );
+      if (all.data.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
+      const cols = columns.map((key) => ({ key, title: titles[key] ?? columnTitle(key) }));
+      downloadCsv(`${table}.csv`, toCsv(cols, all.data));
+    } catch (error) {
+      notifyFailure(errorMessage(error, STATS_TEXT.topFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        <Tooltip label="Export CSV">
+          <ActionIcon variant="light" aria-label={`Export ${title}`} onClick={exportCsv} loading={exporting}>
+            <IconDownload size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <StatsTable
+        caption={title}
+        columns={columns}
+        titles={titles}
+        rows={result.data?.data ?? []}
+        loading={result.isPending}
+        emptyText={result.error ? errorMessage(result.error, STATS_TEXT.topFailed) : 'No data for this period.'}
+      />
+      {total > TOP_PAGE_LENGTH && (
+        <Group justify="flex-end" mt="xs">
+          <Pagination
+            size="sm"
+            total={Math.ceil(total / TOP_PAGE_LENGTH)}
+            value={page}
+            onChange={onPage}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(c) => ({
+              'aria-label': c === 'next' ? 'Next page' : c === 'previous' ? 'Previous page' : c,
+            })}
+          />
+        </Group>
+      )}
+    </Paper>
+  );
+}

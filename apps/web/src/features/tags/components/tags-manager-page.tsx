@@ -1,0 +1,109 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  CloseButton,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Tag, TagType } from '@pushdeck/contracts';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { errorMessage } from '@/lib/api';
+import { useDeleteTag, useTags } from '../api/tags-api';
+import { TAG_CARDS, TAG_ERROR_MS } from '../lib/tag-texts';
+import { useTimedMessage } from '../lib/use-timed-message';
+import { confirmDeleteTag } from './delete-tag';
+import { TagCard } from './tag-card';
+import { TagFormDialog } from './tag-form-dialog';
+
+type Editing = { tag?: Tag; type?: TagType } | null;
+
+/** Home > Tags Manager: search, four cards of tag chips by type, the create/update popup and delete. */
+export function TagsManagerPage() {
+  const tags = useTags();
+  const remove = useDeleteTag();
+  const { search, setSearch } = useListParams();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [error, showError] = useTimedMessage(TAG_ERROR_MS);
+
+  const query = search.trim().toLowerCase();
+  const byType = useMemo(() => {
+    const visible = (tags.data ?? []).filter((tag) => !query || tag.name.toLowerCase().includes(query));
+    return new Map(TAG_CARDS.map((card) => [card.type, visible.filter((tag) => tag.type === card.type)]));
+  }, [tags.data, query]);
+
+  const onDelete = (tag: Tag) => void confirmDeleteTag(() => remove.mutateAsync(tag.id), showError);
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs separator=">" separatorMargin={6}>
+          <Anchor component={Link} to="/" size="sm">
+            Home
+          </Anchor>
+          <Text size="sm" c="dimmed" aria-current="page">
+            Tags Manager
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          Tags Manager
+        </Title>
+        <TextInput
+          aria-label="Search"
+          placeholder="Search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {tags.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading tags…</Text>
+        </Group>
+      ) : tags.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(tags.error, 'Error')}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {TAG_CARDS.map((card) => (
+            <TagCard
+              key={card.type}
+              title={card.title}
+              tags={byType.get(card.type) ?? []}
+              filtered={query !== ''}
+              onPick={(tag) => setSearch(tag.name)}
+              onAdd={() => setEditing({ type: card.type })}
+              onEdit={(tag) => setEditing({ tag })}
+              onDelete={onDelete}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <TagFormDialog
+        opened={editing !== null}
+        tag={editing?.tag}
+        defaultType={editing?.type}
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  type LoginBody,
+  type RegisterClientBody,
+  type RegisterUserBody,
+  type UserInfo,
+  userInfoSchema,
+  wrapped,
+} from '@pushdeck/contracts';
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+const userInfoResponse = wrapped(userInfoSchema);
+
+/** The answer to a user registration: an inactive user that the client's staff must activate. */
+const registeredUserResponse = wrapped(
+  z.object({ id: z.number().int(), name: z.string(), email: z.string(), is_active: z.number().int() }),
+);
+export type RegisteredUser = z.infer<typeof registeredUserResponse>['data'];
+
+// These calls deal with 401/419 themselves, so they opt out of the global session-expiry handler.
+const own = { sessionExpiry: false } as const;
+
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  const body = await api.get<unknown>('/auth/user/info', { ...own, signal });
+  return userInfoResponse.parse(body).data;
+}
+
+export async function loginRequest(body: LoginBody): Promise<UserInfo> {
+  return userInfoResponse.parse(await api.post<unknown>('/auth/user/login', { ...own, body })).data;
+}
+
+export async function logoutRequest(): Promise<void> {
+  await api.post<void>('/auth/user/logout', own);
+}
+
+export async function registerClientRequest(body: RegisterClientBody): Promise<UserInfo> {
+  return userInfoResponse.parse(await api.post<unknown>('/auth/client/register', { ...own, body })).data;
+}
+
+export async function registerUserRequest(body: RegisterUserBody): Promise<RegisteredUser> {
+  return registeredUserResponse.parse(await api.post<unknown>('/auth/user/register', { ...own, body })).data;
+}
+
+/** POSTs the user's backToModerUrl (e.g. /api/auth/moder/backToModer/3); answers with the moderator's info. */
+export async function backToModerRequest(url: string): Promise<UserInfo> {
+  return userInfoResponse.parse(await api.post<unknown>(url)).data;
+}

@@ -1,0 +1,68 @@
+import { type LoginBody, type RegisterClientBody, type RegisterUserBody, TIMINGS } from '@pushdeck/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  backToModerRequest,
+  loginRequest,
+  logoutRequest,
+  registerClientRequest,
+  registerUserRequest,
+} from './auth-api';
+import { authQueryKey, endSession, startSession } from './session';
+
+/** POST /auth/user/login; on success the auth flag is set and the auth query holds the user. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => loginRequest(body),
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+/** POST /auth/client/register: the new client's first user is signed in straight away. */
+export function useRegisterClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterClientBody) => registerClientRequest(body),
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+/** POST /auth/user/register: creates an inactive user of an existing client; nobody is signed in. */
+export function useRegisterUser() {
+  return useMutation({ mutationFn: (body: RegisterUserBody) => registerUserRequest(body) });
+}
+
+/** POST /auth/user/logout, then forget the session locally and open Login, whatever the server said. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await logoutRequest();
+      } finally {
+        endSession(queryClient, { forgetClient: true });
+        await navigate('/login');
+      }
+    },
+  });
+}
+
+/**
+ * Returns an impersonating staff member to moderation (spec part 1 §4): POST the user's backToModerUrl, reload
+ * auth with the moderator's info (dropping the impersonated user's cached data), and after 1.5 s open
+ * /moderation-dashboard.
+ */
+export function useBackToModeration() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (url: string) => backToModerRequest(url),
+    onSuccess: (moderator) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
+      startSession(queryClient, moderator);
+      setTimeout(() => void navigate('/moderation-dashboard'), TIMINGS.confirmationResultMs);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
+import { sidebarItems, waitForPath } from '../support/nav.ts';
+
+const STAFF_ALL = [
+  'Main Dashboard',
+  'Users Management',
+  'Dev Settings',
+  'Analytics',
+  'Files',
+  'Drip Instruments',
+  'Tags Manager',
+];
+
+describe('sidebar per role', () => {
+  const b = useBrowser();
+
+  const cases: [keyof typeof ACCOUNTS, string, string[]][] = [
+    ['admin', '/dashboard', STAFF_ALL],
+    [
+      'moder',
+      '/moderation-dashboard',
+      ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments'],
+    ],
+    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments']],
+    ['user', '/dashboard', ['Main Dashboard', 'Analytics']],
+  ];
+
+  it.each(cases)('%s sees exactly its items, its name, first role and the version', async (who, landing, items) => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS[who]);
+    await waitForPath(page, landing);
+    const names = await sidebarItems(page);
+    expect(names.filter((n) => n !== 'Sign Out')).toEqual(items);
+    expect(names).toContain('Sign Out');
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect
+      .poll(() => page.getByText(who === 'admin' ? 'Administrator' : /Morgan|Carla|Umar/).count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('v1.84.91').count()).toBeGreaterThan(0);
+    // the domain picker is hidden for moder and user
+    const picker = await page.getByRole('combobox', { name: 'Website' }).count();
+    expect(picker).toBe(who === 'moder' || who === 'user' ? 0 : 1);
+    await context.close();
+  });
+
+  it('starts collapsed and expands with the toggle', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await page.getByText('Drip Instruments', { exact: true }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect.poll(() => page.getByText('Drip Instruments', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the domain sidebar inside a website, and the picker lists the client websites', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('combobox', { name: 'Website' }).click();
+    await page.getByRole('combobox', { name: 'Website' }).fill('blog');
+    await page.getByRole('option', { name: /blog\.acme\.test/ }).click();
+    await waitForPath(page, /^\/dashboard\/\d+$/);
+    const names = await sidebarItems(page);
+    expect(names).toEqual([
+      'Main Dashboard',
+      'Website Dashboard',
+      'Data Explorer',
+      'Recurring Drips',
+      'Automation',
+      'Welcome Drips',
+      'Segmentation',
+      'Integrate',
+      'Sign Out',
+    ]);
+    await context.close();
+  });
+});

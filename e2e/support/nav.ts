@@ -1,0 +1,18 @@
+import type { Page } from 'playwright-core';
+
+/** The accessible names of the top-level items of the sidebar, in order (links and group buttons). */
+export async function sidebarItems(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.waitFor();
+  return nav.evaluate((el) =>
+    Array.from(el.querySelectorAll('a[aria-label], button[aria-label]'))
+      .map((n) => n.getAttribute('aria-label') ?? '')
+      .filter((name) => name && !name.includes(',')),
+  );
+}
+
+export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) =>
+    typeof path === 'string' ? url.pathname + url.search === path : path.test(url.pathname + url.search),
+  );
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: the built product (npm run build) started once on a fresh embedded database.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['journeys/**/*.e2e.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+  },
+});
