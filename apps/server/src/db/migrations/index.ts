@@ -2,6 +2,7 @@ import { sql as foundation } from './0001-foundation.ts';
 import { sql as delivery } from './0002-delivery.ts';
 import { sql as tags } from './0003-tags.ts';
 import { sql as statistics } from './0004-statistics.ts';
+import { sql as statisticsCover } from './0005-statistics-cover.ts';
 
 export interface Migration {
   id: string;
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   { id: '0002_delivery', sql: delivery },
   { id: '0003_tags', sql: tags },
   { id: '0004_statistics', sql: statistics },
+  { id: '0005_statistics_cover', sql: statisticsCover },
 ];

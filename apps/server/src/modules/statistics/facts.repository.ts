@@ -64,44 +64,101 @@ const counterList = (alias: string) => sql.join(STAT_COUNTER_NAMES.map((c) => sq
 const leftAt = sql`least(sb.unsubscribed_at, sb.deactivated_at)`;
 const utcHour = (ts: RawBuilder<unknown>) => sql`date_trunc('hour', ${ts} at time zone 'UTC') at time zone 'UTC'`;
 
+/** The kept raw types as a condition on a type expression (null keeps all; drip facts only when asked). */
+function typeFilter(q: FactsQuery, type: RawBuilder<unknown>): RawBuilder<unknown> {
+  const kept =
+    q.rawTypes === null
+      ? sql`true`
+      : q.rawTypes.length === 0
+        ? sql`false`
+        : sql`${type} in (${sql.join([...q.rawTypes])})`;
+  return q.dripsOnly ? sql`(${kept} and ${type} <> '')` : kept;
+}
+
+/**
+ * The hours of the range: every UTC hour of the coarse window whose local start falls in the range, with its local
+ * bucket and local day. Facts join their hour here, so the zone conversion runs once per hour, never once per fact
+ * row: `at time zone` with a named zone costs microseconds per call (bench/stats).
+ */
+function hoursSelect(q: FactsQuery, all = false): RawBuilder<unknown> {
+  const { tz, from, toExclusive, lo, hi } = q.range;
+  const bucket = q.unit === 'hour' ? sql`h.local` : sql`date_trunc(${q.unit}, h.local)`;
+  const inRange = sql`h.local >= ${from}::timestamp and h.local < ${toExclusive}::timestamp`;
+  return sql`select h.hour, ${bucket} as bucket, h.local::date as local_day, ${inRange} as in_range
+    from (select g.hour, g.hour at time zone ${tz} as local
+      from generate_series(${lo}::timestamptz, ${hi}::timestamptz - interval '1 hour', interval '1 hour') as g(hour)) as h
+    ${all ? sql`` : sql`where ${inRange}`}`;
+}
+
+const WIDE: readonly FactDimension[] = ['website_id', 'client', 'drip_id'];
+
+/**
+ * The rollup rows of the range, with their bucket. Extra aggregates read single drips and hours, so they get the
+ * rows as they are. Otherwise the rows are summed right at the scan: per UTC hour when the groups are only dates and
+ * types (dashboards: few groups, summed in parallel workers), per bucket and website / client / drip otherwise
+ * (Data Explorer, top tables: one group per bucket instead of per hour; the hours join as a subquery, which `offset
+ * 0` keeps from converting per row and which, unlike a CTE, parallel workers may read). See bench/stats.
+ */
+function rollupStream(q: FactsQuery): RawBuilder<unknown> {
+  const { lo, hi } = q.range;
+  const where = sql`s.hour >= ${lo} and s.hour < ${hi} and ${scopeSql(q.scope, 's')} and ${typeFilter(q, sql`s.type`)}`;
+  const tail = sql`0::float8 as patience_days, 0 as leavers, 0 as setup`;
+  if (q.extra && Object.keys(q.extra).length > 0) {
+    return sql`select s.domain_id, s.client_id, s.drip_id, s.type as raw_type, s.hour, b.bucket, b.local_day,
+      b.in_range, ${counterList('s')}, ${tail} from stats_hourly s join b on b.hour = s.hour where ${where}`;
+  }
+  const keyed = (dim: FactDimension, column: string, as: string, none: RawBuilder<unknown>) =>
+    q.dims.includes(dim)
+      ? { select: sql`${sql.ref(`s.${column}`)} as ${sql.ref(as)}`, group: [sql.ref(`s.${column}`)] }
+      : { select: sql`${none} as ${sql.ref(as)}`, group: [] };
+  const keys = [
+    keyed('website_id', 'domain_id', 'domain_id', sql`null::int`),
+    keyed('client', 'client_id', 'client_id', sql`null::int`),
+    keyed('drip_id', 'drip_id', 'drip_id', sql`null::int`),
+    keyed('type', 'type', 'raw_type', sql`null::text`),
+  ];
+  const sums = STAT_COUNTER_NAMES.map((c) => sql`sum(${sql.ref(`s.${c}`)}) as ${sql.ref(c)}`);
+  const groups = keys.flatMap((k) => k.group);
+  if (q.dims.some((d) => WIDE.includes(d))) {
+    return sql`select ${sql.join(keys.map((k) => k.select))}, null::timestamptz as hour, b.bucket,
+      null::date as local_day, true as in_range, ${sql.join(sums)}, ${tail}
+      from stats_hourly s join (${hoursSelect(q)} offset 0) as b on b.hour = s.hour where ${where}
+      group by ${sql.join([sql`b.bucket`, ...groups])}`;
+  }
+  const type = q.dims.includes('type') ? sql`s.raw_type` : sql`null::text`;
+  return sql`select null::int as domain_id, null::int as client_id, null::int as drip_id, ${type} as raw_type,
+      s.hour, b.bucket, b.local_day, b.in_range, ${counterList('s')}, ${tail}
+    from (select ${sql.join(keys.map((k) => k.select))}, s.hour, ${sql.join(sums)} from stats_hourly s where ${where}
+      group by ${sql.join([sql`s.hour`, ...groups])}) as s join b on b.hour = s.hour`;
+}
+
 function streams(q: FactsQuery): RawBuilder<unknown> {
   const { lo, hi } = q.range;
-  const parts = [
-    sql`select s.domain_id, s.client_id, s.drip_id, s.type as raw_type, s.hour, ${counterList('s')},
-      0::float8 as patience_days, 0 as leavers, 0 as setup
-      from stats_hourly s where s.hour >= ${lo} and s.hour < ${hi} and ${scopeSql(q.scope, 's')}`,
-  ];
+  const parts = [rollupStream(q)];
   if (q.leavers) {
-    parts.push(sql`select sb.domain_id, sb.client_id, 0, '', ${utcHour(leftAt)}, ${zeros},
+    parts.push(sql`select sb.domain_id, sb.client_id, 0, '', b.hour, b.bucket, b.local_day, b.in_range, ${zeros},
       greatest(0, extract(epoch from ${leftAt} - sb.created_at))::float8 / 86400, 1, 0
-      from subscribers sb where (sb.unsubscribed_at is not null or sb.deactivated_at is not null)
-      and ${leftAt} >= ${lo} and ${leftAt} < ${hi} and ${scopeSql(q.scope, 'sb')}`);
+      from subscribers sb join b on b.hour = ${utcHour(leftAt)}
+      where (sb.unsubscribed_at is not null or sb.deactivated_at is not null)
+      and ${leftAt} >= ${lo} and ${leftAt} < ${hi} and ${scopeSql(q.scope, 'sb')} and ${typeFilter(q, sql`''`)}`);
   }
   if (q.occurrences) {
-    parts.push(sql`select o.domain_id, o.client_id, o.drip_id, o.type, ${utcHour(sql`o.due_at`)}, ${zeros}, 0::float8, 0, 1
-      from occurrences o where o.status <> 'cancelled' and o.due_at >= ${lo} and o.due_at < ${hi}
-      and ${scopeSql(q.scope, 'o')}`);
+    parts.push(sql`select o.domain_id, o.client_id, o.drip_id, o.type, b.hour, b.bucket, b.local_day, b.in_range,
+      ${zeros},
+      0::float8, 0, 1
+      from occurrences o join b on b.hour = ${utcHour(sql`o.due_at`)}
+      where o.status <> 'cancelled' and o.due_at >= ${lo} and o.due_at < ${hi}
+      and ${scopeSql(q.scope, 'o')} and ${typeFilter(q, sql`o.type`)}`);
   }
   return sql.join(parts, sql` union all `);
 }
 
 /** The facts CTE `f`: every kept fact with its local bucket, local day and type family. */
 function factsCte(q: FactsQuery): RawBuilder<unknown> {
-  const { tz, from, toExclusive } = q.range;
-  const local = sql`(u.hour at time zone ${tz})`;
-  const bucket = q.unit === 'hour' ? local : sql`date_trunc(${q.unit}, ${local})`;
-  const types =
-    q.rawTypes === null
-      ? sql`true`
-      : q.rawTypes.length === 0
-        ? sql`false`
-        : sql`u.raw_type in (${sql.join([...q.rawTypes])})`;
-  return sql`f as (
+  return sql`b as materialized (${hoursSelect(q, true)}), f as (
     select u.domain_id, u.client_id, u.drip_id, ${familySql(sql`u.raw_type`)} as type, u.hour,
-      ${bucket} as bucket, ${local}::date as local_day, ${counterList('u')}, u.patience_days, u.leavers, u.setup
-    from (${streams(q)}) as u
-    where ${local} >= ${from}::timestamp and ${local} < ${toExclusive}::timestamp and ${types}
-      and ${q.dripsOnly ? sql`u.raw_type <> ''` : sql`true`}
+      u.bucket, u.local_day, ${counterList('u')}, u.patience_days, u.leavers, u.setup
+    from (${streams(q)}) as u where u.in_range
   )`;
 }
 
