@@ -66,6 +66,22 @@ const DEVICES = [
   },
 ] as const;
 
+const PAGES = ['pricing', 'blog', 'contact', 'docs'] as const;
+
+/**
+ * One demo website gets four rounds of the device profiles (24 subscribers) so the subscriber and audience screens
+ * have more than one page to show; the others get one round (6).
+ */
+export const DEMO_AUDIENCE_SITE = 'https://blog.acme.test';
+const demoRounds = (url: string): number => (url === DEMO_AUDIENCE_SITE ? 4 : 1);
+
+/** The demo subscribers of one website, deterministic: profile i of round r visited page (i + r) mod 4. */
+export function demoSubscriberProfiles(url: string) {
+  return Array.from({ length: demoRounds(url) }, (_, round) =>
+    DEVICES.map((dev, i) => ({ dev, n: round * DEVICES.length + i, page: PAGES[(i + round) % PAGES.length]! })),
+  ).flat();
+}
+
 /**
  * The local push service in-process, playing the subscribers' browsers: it checks and decrypts every message and,
  * like sw_pm.js would, reports it delivered (and every fourth one clicked).
@@ -109,9 +125,10 @@ export async function seedDemoDelivery(db: Kysely<DB>, push: LocalPushService): 
   for (const d of domains) {
     if (!d.vapid_public_key) continue;
     await db.transaction().execute(async (trx) => {
-      for (const [i, dev] of DEVICES.entries()) {
+      const profiles = demoSubscriberProfiles(d.url);
+      for (const { dev, n, page } of profiles) {
         const sub = push.createSubscription({
-          label: `demo ${d.url} #${i + 1}`,
+          label: `demo ${d.url} #${n + 1}`,
           applicationServerKey: d.vapid_public_key!,
         });
         await trx
@@ -124,15 +141,15 @@ export async function seedDemoDelivery(db: Kysely<DB>, push: LocalPushService): 
             auth: sub.keys.auth,
             ...dev,
             subscription_url: `${d.url}/`,
-            last_url_visited: `${d.url}/${['pricing', 'blog', 'contact', 'docs'][i % 4]}`,
-            ip: `203.0.113.${10 + i}`,
+            last_url_visited: `${d.url}/${page}`,
+            ip: `203.0.113.${10 + n}`,
             is_demo: 1,
             created_at: now,
           })
           .execute();
       }
       await addToRollups(trx, [
-        { domain_id: d.id, client_id: d.client_id, at: now, counters: { subscribed: DEVICES.length } },
+        { domain_id: d.id, client_id: d.client_id, at: now, counters: { subscribed: profiles.length } },
       ]);
       const welcome = [
         {

@@ -1,9 +1,27 @@
 import type { ComponentType } from 'react';
+import { AudienceCreatePage, AudienceEditPage } from '@/features/audiences/components/audience-form-page';
+import { SegmentListPage } from '@/features/audiences/components/segment-list-page';
+import { SegmentViewPage } from '@/features/audiences/components/segment-view-page';
+import { SubscriberListPage } from '@/features/audiences/components/subscriber-list-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
 import { DomainsListPage } from '@/features/domains/components/domains-list-page';
 import { NewWebsitePage } from '@/features/domains/components/new-website-page';
 import { WebsiteDashboardPage } from '@/features/domains/components/website-dashboard-page';
+import { DripManagerPage } from '@/features/drip-tools/components/drip-manager-page';
+import { DripSetupPage } from '@/features/drip-tools/components/drip-setup-page';
+import {
+  RecurringDraftsScreen,
+  RecurringEditor,
+  RecurringEditorPage,
+  RecurringGroupScreen,
+  RecurringTailsScreen,
+  RegularRecurringScreen,
+  SpamSchedulesPage,
+  WelcomeEditor,
+  WelcomeEditorPage,
+  WelcomeListPage,
+} from '@/features/drips/screens';
 import { HomePage } from '@/features/home/components/home-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
@@ -23,6 +41,9 @@ import {
   ServerPerformanceScreen,
 } from '@/features/statistics/lazy-screens';
 import { TagsManagerPage } from '@/features/tags/components/tags-manager-page';
+import { TriggerCreatorPage } from '@/features/triggers/components/trigger-creator-page';
+import { TriggerEditorPage } from '@/features/triggers/components/trigger-editor-page';
+import { TriggersListPage } from '@/features/triggers/components/triggers-list-page';
 import { NotFoundPage } from './pages/not-found-page';
 import type { RouteName } from './route-table';
 
@@ -40,6 +61,26 @@ function NewWebsiteScreen() {
 /** MainCont: the domains feature's website dashboard with the statistics feature's cards and chart below. */
 function WebsiteDashboardScreen() {
   return <WebsiteDashboardPage statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />} />;
+}
+
+/** Drip Manager: the drip-tools feature's table, each row opening the drips feature's recurring or welcome editor. */
+function DripManagerScreen() {
+  return (
+    <DripManagerPage
+      renderEditor={({ type, domainId, drip, domainUrl, onSaved }) =>
+        type === 'welcome' ? (
+          <WelcomeEditor key={drip.id} domainId={domainId} drip={drip} domainUrl={domainUrl} onSaved={onSaved} />
+        ) : (
+          <RecurringEditor key={drip.id} domainId={domainId} drip={drip} domainUrl={domainUrl} onSaved={onSaved} />
+        )
+      }
+    />
+  );
+}
+
+/** Drip Setup: the drip-tools feature's Domains tree with the drips feature's recurring editor below. */
+function DripSetupScreen() {
+  return <DripSetupPage renderEditor={(props) => <RecurringEditor {...props} />} />;
 }
 
 /**
@@ -66,7 +107,28 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'Integrate 2': Integrate2Page,
   'Domain List': DomainsListPage,
   'Tags Manager': TagsManagerPage,
+  'Recurring Drips': RegularRecurringScreen,
+  'Recurring Group': RecurringGroupScreen,
+  'Recurring Tails': RecurringTailsScreen,
+  Drafts: RecurringDraftsScreen,
+  'Recurring Spam': SpamSchedulesPage,
+  Recurring: RecurringEditorPage,
+  Send: RecurringEditorPage,
+  'Welcome Drips': WelcomeListPage,
+  MainDash: WelcomeEditorPage,
   NewWebsite: NewWebsiteScreen,
+  TriggeredNotifications: TriggersListPage,
+  TriggerCreator: TriggerCreatorPage,
+  TriggerEdit: TriggerEditorPage,
+  'Audience Creator': SegmentListPage,
+  'Audience Create': AudienceCreatePage,
+  'Edit Audience': AudienceEditPage,
+  ViewAud: SegmentViewPage,
+  'Manual Segmentation': SegmentListPage,
+  'Manual Segment': SegmentViewPage,
+  'More Info Subs': SubscriberListPage,
+  'Drip Manager': DripManagerScreen,
+  'Drip Setup': DripSetupScreen,
 };
 
 export function screenFor(name: RouteName): ComponentType {

@@ -1,0 +1,159 @@
+import { AUDIENCE_MSG } from '@pushdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSessionExpiredHandler } from '@/lib/api';
+import { clearXsrfCookie, jsonResponse, type StubbedCall } from '@/lib/api/testing/fetch-stub';
+import { renderAudiences, segment } from '../testing/audience-fixtures';
+
+const counts = (calls: StubbedCall[]) => calls.filter((c) => c.path === '/api/v1/segments/count');
+
+function answer(extra?: (call: StubbedCall) => Response | undefined) {
+  return (call: StubbedCall) => {
+    const custom = extra?.(call);
+    if (custom) return custom;
+    if (call.path === '/api/v1/segments/count') {
+      const filters = (call.body as { query: { filters: unknown[] } }).query.filters;
+      return jsonResponse(200, { data: filters.length === 2 ? 16 : 2400, is_estimate: false });
+    }
+    if (call.method === 'POST' && call.path === '/api/v1/segments') {
+      return jsonResponse(201, { data: segment(77, 'Desktop Chrome') });
+    }
+    return undefined;
+  };
+}
+
+describe('Audience Create and Edit', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    clearXsrfCookie();
+    vi.unstubAllGlobals();
+  });
+
+  it('builds two conditions with a live count, then saves the query and returns to the list', async () => {
+    const { calls, user } = renderAudiences('/dashboard/5/audience-creator/create', answer());
+    expect(await screen.findByRole('heading', { name: 'Create Audience' })).toBeInTheDocument();
+    // one empty condition to start with: no count is asked for an incomplete query
+    expect(screen.getByText('Complete the conditions to see the count.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Desktop Chrome');
+    await user.type(screen.getByRole('textbox', { name: 'Value of condition 1' }), 'desktop');
+    const live = screen.getByRole('status', { name: 'Live count' });
+    await waitFor(() => expect(within(live).getByTestId('live-count')).toHaveTextContent('2.4k'));
+
+    await user.click(screen.getByRole('button', { name: 'Add condition to the audience' }));
+    const second = screen.getByRole('group', { name: 'Condition 2' });
+    await user.selectOptions(within(second).getByRole('combobox', { name: 'Field of condition 2' }), 'browser');
+    await user.selectOptions(within(second).getByRole('combobox', { name: 'Operator of condition 2' }), 'contains');
+    await user.selectOptions(within(second).getByRole('combobox', { name: 'Join of condition 2' }), 'or');
+    await user.type(within(second).getByRole('textbox', { name: 'Value of condition 2' }), 'Chrome');
+    await waitFor(() => expect(within(live).getByTestId('live-count')).toHaveTextContent('16'));
+    const query = {
+      filters: [
+        { device: { type: 'and', operator: '=', buildtype: 'string', values: ['desktop'] } },
+        { browser: { type: 'or', operator: 'contains', buildtype: 'string', values: ['Chrome'] } },
+      ],
+    };
+    // debounced: typing 'Chrome' asked once for the finished text, never for the letters in between
+    expect(counts(calls).map((c) => c.body)).toEqual([
+      { domain_id: 5, query: { filters: [query.filters[0]] } },
+      { domain_id: 5, query },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully!')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/segments')!;
+    expect(post.body).toEqual({ name: 'Desktop Chrome', type: 'audience', query, domain_id: 5 });
+    // back to the list after the spec's 2.5 s
+    expect(await screen.findByRole('heading', { name: 'Audience Creator' }, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('checks the form with the contract before any call, at the fields', async () => {
+    const { calls, user } = renderAudiences('/dashboard/5/audience-creator/create', answer());
+    await screen.findByRole('heading', { name: 'Create Audience' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Field of condition 1' }), 'last_drip_number');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Operator of condition 1' }), 'between');
+    await user.type(screen.getByRole('textbox', { name: 'From value of condition 1' }), '9');
+    await user.type(screen.getByRole('textbox', { name: 'To value of condition 1' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Fill the required fields out!')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Required.');
+    const condition = screen.getByRole('group', { name: 'Condition 1' });
+    expect(within(condition).getByText(AUDIENCE_MSG.betweenOrder)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/segments')).toHaveLength(0);
+  });
+
+  it("shows the server's 422 messages at the name and at the condition they name", async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    const { user } = renderAudiences(
+      '/dashboard/5/audience-creator/create',
+      answer((call) =>
+        call.method === 'POST' && call.path === '/api/v1/segments'
+          ? jsonResponse(422, {
+              message: 'The name is taken.',
+              errors: {
+                name: ['The name is taken.'],
+                'query.filters.0.group.filters.0.language.values.0': ['Values must be valid text.'],
+              },
+            })
+          : undefined,
+      ),
+    );
+    await screen.findByRole('heading', { name: 'Create Audience' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Taken');
+    await user.click(screen.getByRole('button', { name: 'Remove condition 1' }));
+    expect(screen.getByText(/No conditions: the audience holds every subscriber/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add group to the audience' }));
+    const group = screen.getByRole('group', { name: 'Group 1' });
+    await user.selectOptions(within(group).getByRole('combobox', { name: 'Field of condition 1.1' }), 'language');
+    await user.type(within(group).getByRole('textbox', { name: 'Value of condition 1.1' }), 'fr-FR');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Values must be valid text.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Condition 1.1' })).getByText('Values must be valid text.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('The name is taken.');
+    uninstall();
+  });
+
+  it('edits a stored audience: its query in the builder, saved with PUT; the server refusal shown', async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    const stored = {
+      id: 12,
+      name: 'Old <i>name</i>',
+      type: 'audience',
+      query: {
+        filters: [
+          { os: { type: 'and', operator: 'in', values: ['iOS', 'Android'] } },
+          { created_at: { type: 'and', operator: '>', values: ['2024-01-01'] } },
+        ],
+      },
+    };
+    const { calls, user } = renderAudiences(
+      '/dashboard/5/audience-creator/edit/12',
+      answer((call) => {
+        if (call.path === '/api/v1/segments/get_js_seg/12') return jsonResponse(200, { data: stored });
+        if (call.method === 'PUT')
+          return jsonResponse(403, { message: 'System audiences cannot be edited or deleted.' });
+        return undefined;
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Edit Audience' })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Old <i>name</i>')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Operator of condition 1' })).toHaveValue('in');
+    expect(screen.getByLabelText('Value of condition 2')).toHaveValue('2024-01-01');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const refusal = await screen.findByText('System audiences cannot be edited or deleted.');
+    expect(refusal.closest('[role="alert"]')).not.toBeNull();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/v1/segments/12');
+    expect(put.body).toEqual({
+      name: 'Old <i>name</i>',
+      type: 'audience',
+      query: {
+        filters: [
+          { os: { type: 'and', operator: 'in', buildtype: 'string', values: ['iOS', 'Android'] } },
+          { created_at: { type: 'and', operator: '>', buildtype: 'date', values: ['2024-01-01'] } },
+        ],
+      },
+    });
+    uninstall();
+  });
+});

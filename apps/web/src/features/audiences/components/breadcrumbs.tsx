@@ -1,0 +1,44 @@
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  /** Omitted on the current page. */
+  to?: string;
+}
+
+/** 'Home > Dashboard > …' above a page; the last crumb is the current page. */
+export function AudienceBreadcrumbs({ items }: { items: readonly Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <Breadcrumbs separator=">" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+        {items.map((item, index) =>
+          item.to ? (
+            <Anchor key={item.label} component={Link} to={item.to} size="sm">
+              {item.label}
+            </Anchor>
+          ) : (
+            <Text
+              key={item.label}
+              size="sm"
+              c="dimmed"
+              aria-current={index === items.length - 1 ? 'page' : undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {item.label}
+            </Text>
+          ),
+        )}
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+/** The crumbs every audience screen starts with. */
+export function websiteCrumbs(domainId: number): Crumb[] {
+  return [
+    { label: 'Home', to: '/' },
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Website Dashboard', to: `/dashboard/${domainId}` },
+  ];
+}

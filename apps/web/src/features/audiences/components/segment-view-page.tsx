@@ -1,0 +1,125 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { hasAnyPermission, MSG } from '@pushdeck/contracts';
+import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router';
+import { DataTable } from '@/components/data-table/data-table';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { useSegment } from '../api/use-segments';
+import { useSegmentSubscribers } from '../api/use-subscribers';
+import { describeQuery } from '../lib/builder-model';
+import { MODE_TEXT, modeOf, routeId } from '../lib/mode';
+import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
+import { SegmentCount } from './segment-count';
+import { EDIT_PERMISSIONS } from './segment-list-page';
+import { segmentDetailColumns } from './subscriber-columns';
+import { XlsxButton } from './xlsx-button';
+
+function SegmentSubscribers({ segmentId, editable }: { segmentId: number; editable: boolean }) {
+  const list = useListParams();
+  const page = useSegmentSubscribers(segmentId, { page: list.page, pageLength: list.pageLength });
+  return (
+    <Stack gap="xs">
+      {page.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(page.error, MSG.error)}
+        </Alert>
+      )}
+      {page.data?.total_is_estimate && (
+        <Text size="sm" c="dimmed">
+          The total is an estimate: the segment is too large to count within the time limit.
+        </Text>
+      )}
+      <DataTable
+        caption="Subscribers"
+        columns={segmentDetailColumns(editable)}
+        rows={page.data?.data ?? []}
+        total={page.data?.total ?? 0}
+        page={list.page}
+        pageLength={list.pageLength}
+        sort={null}
+        onChange={list.onTableChange}
+        rowKey="id"
+        loading={page.isPending || page.isPlaceholderData}
+        loadingText="Loading subscribers ..."
+        emptyText="No subscriber matches."
+      />
+    </Stack>
+  );
+}
+
+/**
+ * ViewAud / Manual Segment (`…/audience-creator/view/:seg_id`, `…/manual-segmentation/view/:seg_id`): the segment's
+ * query and count, a link back, 'Upload as XLSX', 'All Audience' / 'All Segments', and its subscribers.
+ */
+export function SegmentViewPage() {
+  const params = useParams();
+  const domainId = routeId(params.id) ?? 0;
+  const segmentId = routeId(params.seg_id) ?? 0;
+  const type = modeOf(useLocation().pathname);
+  const text = MODE_TEXT[type];
+  const editable = hasAnyPermission(useAuth().permissions, EDIT_PERMISSIONS);
+  const segment = useSegment(domainId, segmentId, type);
+  const listPath = `/dashboard/${domainId}/${text.listPath}`;
+  const name = segment.data?.name ?? `${text.title} ${segmentId}`;
+
+  return (
+    <Stack gap="md">
+      <AudienceBreadcrumbs items={[...websiteCrumbs(domainId), { label: text.list, to: listPath }, { label: name }]} />
+      <Anchor component={Link} to={listPath} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          Back to {text.list}
+        </Group>
+      </Anchor>
+      {segment.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading" />
+        </Center>
+      ) : segment.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(segment.error, MSG.error)}
+        </Alert>
+      ) : segment.data === null ? (
+        <Alert color="yellow" role="alert">
+          {text.title} not found.
+        </Alert>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {segment.data.name}
+            </Title>
+            <Group gap="xs">
+              <XlsxButton segmentId={segment.data.id} />
+              <Button
+                variant="light"
+                component={Link}
+                to={`/dashboard/${domainId}/more-info-subs?type=${type}&seg_id=${segment.data.id}`}
+                leftSection={<IconUsers size={16} aria-hidden />}
+              >
+                {text.all}
+              </Button>
+            </Group>
+          </Group>
+          <Paper withBorder p="sm">
+            <Text size="sm">
+              <Text span fw={600}>
+                Filter:{' '}
+              </Text>
+              {describeQuery(segment.data.query)}
+            </Text>
+            <Group gap={6} mt={4}>
+              <Text size="sm" fw={600}>
+                Subscribers:
+              </Text>
+              <SegmentCount id={segment.data.id} />
+            </Group>
+          </Paper>
+          <SegmentSubscribers segmentId={segment.data.id} editable={editable} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { MSG } from '@pushdeck/contracts';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { confirmAction } from '@/components/dialogs/confirm';
+import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage } from '@/lib/api';
+import { type DripRow, deleteDrip, updateStatus } from '../api/drips-api';
+import { useDripList, useDripsMutation } from '../api/use-drips';
+import { dripPaths, routeId } from '../lib/route';
+import { delayText } from '../lib/welcome-form';
+import { DripPageHeader } from './drip-page-header';
+
+/** The website's welcome drips in send order, grouped by series (group_id; ungrouped ones together). */
+function bySeries(rows: DripRow[]): [number | null, DripRow[]][] {
+  const groups = new Map<number | null, DripRow[]>();
+  for (const row of rows) {
+    const key = row.group_id ?? null;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.entries()];
+}
+
+/** /dashboard/:id/welcome: the website's welcome drips in order, with create, edit, status change and delete. */
+export function WelcomeListPage() {
+  const domainId = routeId(useParams().id);
+  const list = useDripList(
+    'welcome',
+    { 'where[domain_id]': domainId, 'with[schedules]': '*', order_by: 'drip_number:asc', limit: 1000 },
+    domainId !== undefined,
+  );
+  const status = useDripsMutation((a: { groupId: number | null; status: 0 | 1 }) =>
+    updateStatus('welcome', domainId!, a.groupId, a.status),
+  );
+  const remove = useDripsMutation((d: DripRow) => deleteDrip('welcome', d.group_id ?? null, d.id!));
+
+  if (domainId === undefined) return <Alert color="yellow">Website not found.</Alert>;
+
+  const onDelete = async (drip: DripRow) => {
+    if (!(await confirmAction({ text: 'You will delete this welcome drip.', confirmLabel: 'Delete', danger: true })))
+      return;
+    remove.mutate(drip, {
+      onSuccess: () => notifySuccess(MSG.successfully),
+      onError: (error) => notifyFailure(errorMessage(error, MSG.error)),
+    });
+  };
+  const onStatus = (groupId: number | null, on: boolean) =>
+    status.mutate(
+      { groupId, status: on ? 1 : 0 },
+      {
+        onSuccess: () => notifySuccess(MSG.successfully),
+        onError: (error) => notifyFailure(errorMessage(error, MSG.error)),
+      },
+    );
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <DripPageHeader
+        domainId={domainId}
+        title="Welcome Drips"
+        actions={
+          <Button
+            component={Link}
+            to={dripPaths.welcomeEdit(domainId, 'new')}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            Create Welcome Drip
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading Welcome Drips ...</Text>
+        </Group>
+      ) : list.isError ? (
+        <Alert color="red" title={MSG.error}>
+          {errorMessage(list.error, 'The welcome drips could not be loaded.')}
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <Text c="dimmed">No Welcome Drip created.</Text>
+      ) : (
+        bySeries(list.data).map(([groupId, rows]) => {
+          const active = rows.some((r) => r.is_active === 1);
+          const label = groupId === null ? 'Welcome series' : `Welcome series #${groupId}`;
+          return (
+            <Paper key={groupId ?? 'none'} withBorder radius="md" p="md">
+              <Group justify="space-between" mb="sm">
+                <Text fw={600}>{label}</Text>
+                <Switch
+                  label="Active"
+                  aria-label={`${label} active`}
+                  checked={active}
+                  disabled={status.isPending}
+                  onChange={(e) => onStatus(groupId, e.currentTarget.checked)}
+                />
+              </Group>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped aria-label={label}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>#</Table.Th>
+                      <Table.Th>Title</Table.Th>
+                      <Table.Th>Message</Table.Th>
+                      <Table.Th>When</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Actions</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td>{row.drip_number}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.title}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.body}</Table.Td>
+                        <Table.Td>{delayText(row.schedules?.[0])}</Table.Td>
+                        <Table.Td>
+                          <Badge color={row.is_active === 1 ? 'teal' : 'gray'} variant="light">
+                            {row.is_active === 1 ? 'Active' : 'Inactive'}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <ActionIcon
+                              component={Link}
+                              to={dripPaths.welcomeEdit(domainId, row.id!)}
+                              variant="subtle"
+                              aria-label={`Edit ${row.title}`}
+                            >
+                              <IconPencil size={16} aria-hidden />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${row.title}`}
+                              onClick={() => onDelete(row)}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          );
+        })
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/lib/api';
+import {
+  emptyNotification,
+  notificationFromDrip,
+  notificationToDrip,
+  safeUrl,
+  serverFieldErrors,
+  validateNotification,
+} from './notification';
+
+describe('notification form model', () => {
+  it("checks title and message with the spec's texts", () => {
+    const v = { ...emptyNotification(), title: 'x'.repeat(31), body: 'y'.repeat(51) };
+    expect(validateNotification(v, 'recurring')).toEqual({ title: 'Max 30 characters', body: 'Max 50 characters' });
+    expect(validateNotification(emptyNotification(), 'recurring')).toEqual({ title: 'Required.' });
+    expect(validateNotification(emptyNotification(), 'welcome')).toEqual({ title: 'Required.', body: 'Required.' });
+    // an emoji counts as one character
+    expect(validateNotification({ ...emptyNotification(), title: '🔥'.repeat(30) }, 'recurring')).toEqual({});
+  });
+
+  it('rejects a ttl that is no whole number of seconds', () => {
+    expect(validateNotification({ ...emptyNotification(), title: 'a', ttl: '1.5' }, 'recurring').ttl).toMatch(
+      /whole number/,
+    );
+    expect(validateNotification({ ...emptyNotification(), title: 'a', ttl: '' }, 'recurring')).toEqual({});
+  });
+
+  it('drops unticked buttons and image, untitled buttons and an empty ttl', () => {
+    const v = {
+      ...emptyNotification(),
+      title: ' Deals ',
+      withButtons: true,
+      buttonCount: 2 as const,
+      button1: { title: 'Open', url: 'https://a.test/1' },
+      button2: { title: '', url: 'https://a.test/2' },
+      withImage: false,
+      image: 'https://a.test/big.png',
+      ttl: '',
+    };
+    expect(notificationToDrip(v)).toEqual({
+      title: 'Deals',
+      body: '',
+      url: '',
+      icon: '',
+      customization: { requireInteraction: false, button1: { title: 'Open', url: 'https://a.test/1' } },
+    });
+    expect(notificationToDrip({ ...v, withButtons: false, withImage: true }).customization).toEqual({
+      requireInteraction: false,
+      image: 'https://a.test/big.png',
+    });
+  });
+
+  it('reads a stored drip back with its flags', () => {
+    const v = notificationFromDrip({
+      title: 'T',
+      customization: { ttl: 60, image: 'https://a.test/i.png', button2: { title: 'B2' } },
+    });
+    expect(v).toMatchObject({ withImage: true, withButtons: true, buttonCount: 2, ttl: '60' });
+  });
+
+  it('maps 422 keys onto the fields and refuses unsafe image addresses', () => {
+    const error = new ApiRequestError(422, 'Invalid', {
+      '0.title': ['Max 30 characters'],
+      '0.customization.ttl': ['bad ttl'],
+      '0.schedule.timezone': ['Mandatory field'],
+    });
+    expect(serverFieldErrors(error)).toEqual({
+      title: 'Max 30 characters',
+      ttl: 'bad ttl',
+      'schedule.timezone': 'Mandatory field',
+    });
+    expect(safeUrl('javascript:alert(1)')).toBeUndefined();
+    expect(safeUrl('https://a.test/i.png')).toBe('https://a.test/i.png');
+  });
+});

@@ -1,0 +1,48 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { TIMINGS } from '@pushdeck/contracts';
+import { confirmAction } from '@/components/dialogs/confirm';
+import { TRIGGER_DELETE } from '../lib/trigger-texts';
+
+/** A result popup ('Deleted', 'Cancelled') that closes itself after 1.5 s. */
+function showResult(title: string, text: string): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const id = modals.open({
+    title,
+    children: <Text size="sm">{text}</Text>,
+    centered: true,
+    size: 350,
+    onClose: () => clearTimeout(timer),
+  });
+  timer = setTimeout(() => modals.close(id), TIMINGS.confirmationResultMs);
+}
+
+/**
+ * 'Are you sure?' with Delete and Cancel. Delete removes the trigger, then 'Deleted' / 'Triggered notification has
+ * been deleted!'; Cancel (or Escape) shows 'Cancelled' / 'Triggered notification is in safe :)'. Answers whether
+ * it was deleted; a failed delete goes to `onError`.
+ */
+export async function confirmDeleteTrigger(
+  remove: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+): Promise<boolean> {
+  const confirmed = await confirmAction({
+    title: TRIGGER_DELETE.title,
+    text: TRIGGER_DELETE.text,
+    confirmLabel: TRIGGER_DELETE.confirmLabel,
+    cancelLabel: TRIGGER_DELETE.cancelLabel,
+    danger: true,
+  });
+  if (!confirmed) {
+    showResult(TRIGGER_DELETE.cancelledTitle, TRIGGER_DELETE.cancelledText);
+    return false;
+  }
+  try {
+    await remove();
+  } catch (error) {
+    onError(error);
+    return false;
+  }
+  showResult(TRIGGER_DELETE.deletedTitle, TRIGGER_DELETE.deletedText);
+  return true;
+}

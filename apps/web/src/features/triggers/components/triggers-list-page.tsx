@@ -1,0 +1,117 @@
+import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { hasAnyPermission, PAGE_SIZES_SMALL } from '@pushdeck/contracts';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { DataTable } from '@/components/data-table/data-table';
+import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { notifyFailure } from '@/components/feedback/notify';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import type { Trigger } from '../api/triggers-api';
+import { useDeleteTrigger, useTriggerPage } from '../api/use-triggers';
+import { routeId, triggerPaths } from '../lib/route-ids';
+import { TRIGGER_TEXTS } from '../lib/trigger-texts';
+import { confirmDeleteTrigger } from './delete-trigger';
+import { TriggerCodeDialog } from './trigger-code-dialog';
+import { triggerColumns } from './trigger-columns';
+import { TriggersBreadcrumbs } from './triggers-breadcrumbs';
+import { WebsiteMissing } from './website-missing';
+
+const DEFAULT_SORT = { field: 'id', dir: 'desc' } as const;
+
+/** /dashboard/:id/triggers (TriggeredNotifications): the website's triggers, searchable, sortable, paged. */
+export function TriggersListPage() {
+  const domainId = routeId(useParams().id);
+  if (domainId === undefined) return <WebsiteMissing />;
+  // A new website is a new list: nothing of the previous one stays (keyed remount).
+  return <TriggersList key={domainId} domainId={domainId} />;
+}
+
+function TriggersList({ domainId }: { domainId: number }) {
+  const { permissions } = useAuth();
+  const canCreate = hasAnyPermission(permissions, ['menu.domain.triggers.create']);
+  const canEdit = hasAnyPermission(permissions, ['menu.domain.triggers.edit']);
+  const list = useListParams({ sort: DEFAULT_SORT });
+  const orderBy = formatOrderBy(list.sort) ?? 'id:desc';
+  const query = { domainId, search: list.search, page: list.page, pageLength: list.pageLength, orderBy };
+  const page = useTriggerPage(query);
+  const remove = useDeleteTrigger();
+  const [codeOf, setCodeOf] = useState<Trigger | null>(null);
+
+  const [text, setText] = useState(list.search);
+  const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 300);
+  useEffect(() => setText(list.search), [list.search]);
+
+  const rows = page.data?.rows ?? [];
+  const { setParams } = list;
+  const onDelete = async (trigger: Trigger) => {
+    const deleted = await confirmDeleteTrigger(
+      () => remove.mutateAsync(trigger.id),
+      (error) => notifyFailure(errorMessage(error, 'Error!')),
+    );
+    // The last row of a page is gone: show the page before it.
+    if (deleted && rows.length === 1 && list.page > 1) setParams({ page: list.page - 1 });
+  };
+  const columns = triggerColumns({ canEdit, onCode: setCodeOf, onDelete: (t) => void onDelete(t) });
+
+  return (
+    <Stack gap="md">
+      <TriggersBreadcrumbs domainId={domainId} />
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {TRIGGER_TEXTS.listTitle}
+        </Title>
+        {canCreate && (
+          <Button component={Link} to={triggerPaths.create(domainId)} leftSection={<IconPlus size={16} aria-hidden />}>
+            {TRIGGER_TEXTS.createButton}
+          </Button>
+        )}
+      </Group>
+      <TextInput
+        aria-label="Search"
+        placeholder="Search by name, title or message"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          text ? (
+            <CloseButton
+              aria-label="Clear search"
+              onClick={() => {
+                setText('');
+                list.setSearch('');
+              }}
+            />
+          ) : null
+        }
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          pushSearch(event.currentTarget.value);
+        }}
+        w={{ base: '100%', sm: 360 }}
+      />
+      {page.isError && (
+        <Alert color="red" role="alert" title={TRIGGER_TEXTS.loadError}>
+          {errorMessage(page.error, 'Error!')}
+        </Alert>
+      )}
+      <DataTable
+        caption={TRIGGER_TEXTS.listTitle}
+        columns={columns}
+        rows={rows}
+        total={page.data?.total ?? 0}
+        page={list.page}
+        pageLength={list.pageLength}
+        pageSizes={PAGE_SIZES_SMALL}
+        sort={list.sort}
+        onChange={list.onTableChange}
+        rowKey="id"
+        loading={page.isPending}
+        loadingText={TRIGGER_TEXTS.loading}
+        emptyText={list.search ? TRIGGER_TEXTS.noMatch : TRIGGER_TEXTS.empty}
+      />
+      <TriggerCodeDialog event={codeOf ? (codeOf.event ?? '') : null} onClose={() => setCodeOf(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+/** What the browser's own notification shows (spec part 1 §7: /sw.js, actions FirstBtnRedirect, SecondBtnRedirect). */
+export interface PreviewContent {
+  title: string;
+  body: string;
+  url: string;
+  icon?: string | undefined;
+  image?: string | undefined;
+  buttons: string[];
+}
+
+export type PreviewResult = 'shown' | 'denied' | 'unsupported';
+
+const ACTIONS = ['FirstBtnRedirect', 'SecondBtnRedirect'];
+const WORKER_WAIT_MS = 3000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('The service worker did not start.')), ms)),
+  ]);
+}
+
+/**
+ * Shows the notification as the browser will, after asking for permission: through the /sw.js worker when the
+ * console serves one (buttons included), else as a page notification without buttons.
+ */
+export async function showBrowserPreview(content: PreviewContent): Promise<PreviewResult> {
+  if (typeof window === 'undefined' || !('Notification' in window)) return 'unsupported';
+  const permission =
+    Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission().catch(() => 'denied');
+  if (permission !== 'granted') return 'denied';
+  const data = { url: content.url, urlBtn1: content.url, urlBtn2: content.url };
+  const options = {
+    body: content.body,
+    icon: content.icon || undefined,
+    image: content.image || undefined,
+    data,
+    actions: content.buttons.slice(0, 2).map((title, i) => ({ action: ACTIONS[i], title })),
+  } as NotificationOptions;
+  try {
+    if (!navigator.serviceWorker) throw new Error('No service workers here.');
+    await navigator.serviceWorker.register('/sw.js');
+    const registration = await within(navigator.serviceWorker.ready, WORKER_WAIT_MS);
+    await registration.showNotification(content.title, options);
+  } catch {
+    new Notification(content.title, { body: content.body, icon: content.icon || undefined, data });
+  }
+  return 'shown';
+}
