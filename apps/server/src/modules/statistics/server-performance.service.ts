@@ -29,17 +29,23 @@ const CATALOG: ColumnCatalog = {
   extras: STAT_COUNTER_NAMES,
 };
 
-const dripTime = (when: string, time: ReturnType<typeof sql>) =>
-  sql`count(distinct case when ${sql.raw(when)} then f.drip_id::text || '|' || ${time} end)::float8`;
-const epochHour = sql`extract(epoch from f.hour)::bigint::text`;
+/**
+ * Distinct (drip, day) or (drip, hour) pairs, counted as one bigint per pair (drip id scaled above the day or hour
+ * number): hashing and sorting integers instead of concatenated text is several times cheaper over millions of
+ * rollup rows. Days since 1970 stay below 10^5 and hours below 10^7 for centuries; drip ids below 9 * 10^11.
+ */
+const dripTime = (when: string, time: ReturnType<typeof sql>, scale: number) =>
+  sql`count(distinct case when ${sql.raw(when)} then f.drip_id::bigint * ${sql.lit(scale)} + ${time} end)::float8`;
+const DAY = [sql`(f.local_day - date '1970-01-01')`, 100_000] as const;
+const HOUR = [sql`(extract(epoch from f.hour)::bigint / 3600)`, 10_000_000] as const;
 const SENT = 'f.setup = 0 and f.sent > 0 and f.drip_id <> 0';
 
 /** Distinct drip-days / drip-hours, scheduled (occurrences) and with sends (rollups); see docs/metrics.md. */
 const EXTRA = {
-  count_setup_drips_per_day: dripTime('f.setup = 1', sql`f.local_day::text`),
-  count_setup_drips_per_hour: dripTime('f.setup = 1', epochHour),
-  count_drips_per_day_by_sent: dripTime(SENT, sql`f.local_day::text`),
-  count_drips_per_hour_by_sent: dripTime(SENT, epochHour),
+  count_setup_drips_per_day: dripTime('f.setup = 1', ...DAY),
+  count_setup_drips_per_hour: dripTime('f.setup = 1', ...HOUR),
+  count_drips_per_day_by_sent: dripTime(SENT, ...DAY),
+  count_drips_per_hour_by_sent: dripTime(SENT, ...HOUR),
   last_hour: sql`max(extract(epoch from f.hour))::float8`,
 };
 const perDrip = (per: string) =>

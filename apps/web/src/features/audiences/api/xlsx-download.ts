@@ -1,6 +1,6 @@
 import { apiErrorSchema, CLIENT_HEADER } from '@pushdeck/contracts';
 import { ApiRequestError, actingClientUid, apiUrl, notifySessionExpired, SESSION_EXPIRED_STATUSES } from '@/lib/api';
-import { dispositionFilename } from '../lib/save-blob';
+import { dispositionFilename } from '@/lib/save-blob';
 
 export interface DownloadedFile {
   blob: Blob;

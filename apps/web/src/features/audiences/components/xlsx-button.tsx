@@ -3,8 +3,8 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 import { downloadSegmentXlsx } from '../api/xlsx-download';
-import { saveBlob } from '../lib/save-blob';
 
 /** 'Upload as XLSX': the segment's subscribers as a real workbook, saved under the server's file name. */
 export function XlsxButton({ segmentId }: { segmentId: number }) {

@@ -7,7 +7,7 @@ import {
   notifySessionExpired,
   SESSION_EXPIRED_STATUSES,
 } from '@/lib/api';
-import { dispositionFilename } from '../lib/save-blob';
+import { dispositionFilename } from '@/lib/save-blob';
 
 export interface DownloadedFile {
   blob: Blob;

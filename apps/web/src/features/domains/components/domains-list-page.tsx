@@ -5,12 +5,12 @@ import { IconFileSpreadsheet, IconFileZip, IconSearch } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useDomainPage } from '../api/use-domains';
 import { DOMAIN_COLUMNS } from './domain-columns';
 import { DomainTagsEditor } from './domain-tags-editor';
-import { PageBreadcrumbs } from './page-breadcrumbs';
 import { useDomainDownloads } from './use-domain-downloads';
 
 const DEFAULT_SORT = { field: 'id', dir: 'desc' } as const;

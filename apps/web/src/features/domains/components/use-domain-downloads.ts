@@ -2,10 +2,10 @@ import { MSG } from '@pushdeck/contracts';
 import { useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 import { fetchAllDomains } from '../api/domains-api';
 import { downloadIntegrationZip } from '../api/zip-download';
 import { domainsCsv } from '../lib/domains-csv';
-import { saveBlob } from '../lib/save-blob';
 
 /** The zip call takes at most this many websites. */
 const ZIP_MAX = 1000;

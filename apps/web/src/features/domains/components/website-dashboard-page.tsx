@@ -2,12 +2,12 @@ import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import { type Domain, hasAnyPermission } from '@pushdeck/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { DomainNotFoundError } from '../api/domains-api';
 import { useDomain } from '../api/use-domains';
-import { PageBreadcrumbs } from './page-breadcrumbs';
 import { ThingsToDoPanel } from './things-to-do-panel';
 
 /** The route's `:id` as a positive integer, else undefined. */

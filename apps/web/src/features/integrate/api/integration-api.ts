@@ -2,7 +2,7 @@ import { wrapped } from '@pushdeck/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '@/lib/save-blob';
 
 /** The two files a website installs (spec part 1 §7, Files). */
 export type SiteFileName = 'pushmine' | 'sw_pm';
