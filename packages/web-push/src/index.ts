@@ -41,4 +41,5 @@ export {
   vapidHeaders,
 } from './vapid.ts';
 export { VapidCache, type VapidCacheOptions } from './vapid-cache.ts';
+export { VapidVerifier, type VapidVerifierOptions } from './vapid-verifier.ts';
 export { type VapidVerification, type VerifiedVapidClaims, verifyVapidAuthorization } from './vapid-verify.ts';

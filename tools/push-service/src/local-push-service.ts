@@ -1,3 +1,4 @@
+import { VapidVerifier } from '@pushdeck/web-push';
 import { loadOrCreateCertificate } from './certificate.ts';
 import { type ControlTarget, handleControl } from './control-routes.ts';
 import { Counters } from './counters.ts';
@@ -92,6 +93,7 @@ export class LocalPushService implements ControlTarget {
       messages: new MessageStore({ maxStored, retainPayloads: opts.retainPayloads ?? true }),
       faults: new FaultTable(),
       counters,
+      vapid: new VapidVerifier(),
       maxBodyBytes,
       timers: new Set(),
       onMessage: opts.onMessage,

@@ -1,4 +1,4 @@
-import { type Urgency, verifyVapidAuthorization } from '@pushdeck/web-push';
+import type { Urgency, VapidVerifier } from '@pushdeck/web-push';
 import { canonicalP256Key } from './subscription-store.ts';
 
 /** Why a push was refused: the status to answer and a short explanation. */
@@ -29,8 +29,10 @@ const MAX_TTL = 2 ** 31 - 1;
 /**
  * RFC 8292: a `vapid t=…, k=…` Authorization whose JWT is signed by k, addressed to this origin, and not
  * expired nor more than 24 h ahead (401); k must be the subscription's applicationServerKey when it has one (403).
+ * The verifier remembers headers that already verified (senders reuse one JWT for hours), as a push service would.
  */
 export function checkVapid(
+  verifier: VapidVerifier,
   authorization: string | undefined,
   origin: string,
   applicationServerKey: string | undefined,
@@ -38,7 +40,7 @@ export function checkVapid(
 ): Refusal | VapidIdentity {
   if (authorization === undefined) return refuse(401, 'VAPID authorization required (Authorization: vapid t=…, k=…)');
   if (!/^vapid\s/i.test(authorization.trim())) return refuse(401, 'Authorization must use the vapid scheme (RFC 8292)');
-  const result = verifyVapidAuthorization(authorization, origin, now);
+  const result = verifier.verify(authorization, origin, now);
   if (!result.ok) return refuse(401, `invalid VAPID authorization: ${result.reason}`);
   const publicKey = canonicalP256Key(result.publicKey) ?? result.publicKey;
   if (applicationServerKey !== undefined && publicKey !== applicationServerKey) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decryptPayload } from '@pushdeck/web-push';
+import { decryptPayload, type VapidVerifier } from '@pushdeck/web-push';
 import type { Counters } from './counters.ts';
 import type { Exchange } from './exchange.ts';
 import type { Fault, FaultTable } from './faults.ts';
@@ -15,6 +15,8 @@ export interface PushContext {
   readonly messages: MessageStore;
   readonly faults: FaultTable;
   readonly counters: Counters;
+  /** VAPID checks of this origin, remembering headers that verified. */
+  readonly vapid: VapidVerifier;
   readonly maxBodyBytes: number;
   /** Pending delayed fault answers, cleared on close. */
   readonly timers: Set<NodeJS.Timeout>;
@@ -69,7 +71,7 @@ export async function handlePush(ctx: PushContext, ex: Exchange, id: string): Pr
   if (!subscription) return answer(404, 'no such subscription');
   if (subscription.removed) return answer(410, 'subscription has been removed');
 
-  const vapid = checkVapid(ex.header('authorization'), ctx.origin, subscription.applicationServerKey);
+  const vapid = checkVapid(ctx.vapid, ex.header('authorization'), ctx.origin, subscription.applicationServerKey);
   if (vapid.refused) {
     ctx.counters.vapidFailures++;
     return answer(vapid.status, vapid.reason);

@@ -40,7 +40,14 @@ describe('LocalPushService refusals', () => {
       expect([answer.status, answer.body]).toEqual([401, expect.stringMatching(reason)]);
     }
     expect((await rawPush(service, subscription, { authorization: good })).status).toBe(201);
-    expect(service.stats()).toMatchObject({ vapidFailures: cases.length, byStatus: { 401: cases.length, 201: 1 } });
+    // Once the good header verified (and is remembered), its forgeries are still checked in full.
+    for (const authorization of [forged, otherKey]) {
+      const answer = await rawPush(service, subscription, { authorization });
+      expect([answer.status, answer.body]).toEqual([401, expect.stringMatching(/signature/)]);
+    }
+    expect((await rawPush(service, subscription, { authorization: good })).status).toBe(201);
+    const refused = cases.length + 2;
+    expect(service.stats()).toMatchObject({ vapidFailures: refused, byStatus: { 401: refused, 201: 2 } });
   });
 
   it('answers 403 when the VAPID key is not the applicationServerKey of the subscription', async () => {
