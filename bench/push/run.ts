@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   const cfg = readConfig();
   const keys = generateVapidKeys();
   const vapid: VapidDetails = { ...keys, subject: VAPID_SUBJECT };
-  const service = startChild(SERVICE);
+  const service = startChild(SERVICE, cfg.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${cfg.profileDir}`] : []);
   try {
     const pinning = canPin();
     const ready = nextMessage<FromService, 'ready'>(service, 'ready');

@@ -27,6 +27,8 @@ export const DRIP_LIMITS = {
   maxTtl: 2_419_200,
   urlMax: 2048,
   textMax: 255,
+  /** Trigger event names: what pushmine.js and the public trigger endpoint accept. */
+  eventMax: 191,
   maxDelayMs: 30 * 86_400_000,
   /** Items of one createOrUpdate call (the copy tools send chunks of 500). */
   listMax: 500,
@@ -49,6 +51,7 @@ export const DRIP_MSG = {
   eventTaken: 'This event already has a trigger.',
   status: 'The status must be 0 or 1.',
   tooLong: `May not be longer than ${DRIP_LIMITS.urlMax} characters.`,
+  eventMax: `Event names are at most ${DRIP_LIMITS.eventMax} characters.`,
   listSize: `Send 1 to ${DRIP_LIMITS.listMax} drips.`,
   audiences: 'The selected audiences are invalid.',
   drips: 'The selected drips are invalid.',
@@ -185,8 +188,8 @@ export function dripWriteSchema({ type, editor = false }: { type: DripListType; 
       icon: z.preprocess(blankToUndefined, z.string().trim().max(DRIP_LIMITS.urlMax, DRIP_MSG.tooLong).optional()),
       event:
         type === 'trigger'
-          ? required(text(DRIP_LIMITS.textMax))
-          : z.preprocess(blankToUndefined, z.string().trim().max(DRIP_LIMITS.textMax).optional()),
+          ? required(text(DRIP_LIMITS.eventMax, DRIP_MSG.eventMax))
+          : z.preprocess(blankToUndefined, z.string().trim().max(DRIP_LIMITS.eventMax, DRIP_MSG.eventMax).optional()),
       customization: z.preprocess((v) => v ?? {}, dripCustomizationSchema),
       meta: z.preprocess(
         (v) => v ?? {},

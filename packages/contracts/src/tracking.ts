@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRIP_LIMITS, DRIP_MSG } from './drip.ts';
 
 /** Bodies of the public endpoints that pushmine.js and sw_pm.js call (no session, CORS, rate-limited). */
 const base64url = (min: number, max: number) =>
@@ -41,7 +42,7 @@ export const unsubscribeBodySchema = z.object({ website_id: websiteId, endpoint 
 export const triggerBodySchema = z.object({
   website_id: websiteId,
   endpoint,
-  event: z.string().trim().min(1, 'Required.').max(191),
+  event: z.string().trim().min(1, 'Required.').max(DRIP_LIMITS.eventMax, DRIP_MSG.eventMax),
 });
 export const pingBodySchema = z.object({
   m: z.string().min(3).max(64),

@@ -63,6 +63,10 @@ describe.each(testBackends())('triggers on $name', (backend) => {
     expect(fieldErrors(await user.post('/api/v1/drips', trigger(shop.id, 'd', { meta: { delay: -5 } })))).toEqual({
       'meta.delay': [DRIP_MSG.delay],
     });
+    // An event the subscriber site could never fire (pushmine.js and the trigger endpoint take 191) is refused.
+    const tooLong = await user.post('/api/v1/drips', trigger(shop.id, 'e'.repeat(192)));
+    expect(fieldErrors(tooLong)).toEqual({ event: [DRIP_MSG.eventMax] });
+    expect((await user.post('/api/v1/drips', trigger(shop.id, 'e'.repeat(191)))).statusCode).toBe(201);
   });
 
   it('frees the event of a deleted trigger', async () => {
