@@ -38,7 +38,8 @@ export const subscribeBodySchema = z.object({
 export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
 
 export const visitBodySchema = z.object({ website_id: websiteId, endpoint, url: pageUrl.unwrap().unwrap() });
-export const unsubscribeBodySchema = z.object({ website_id: websiteId, endpoint });
+/** `full`: the visitor blocked notifications for the site in the browser (no subscription can be made again). */
+export const unsubscribeBodySchema = z.object({ website_id: websiteId, endpoint, full: z.boolean().optional() });
 export const triggerBodySchema = z.object({
   website_id: websiteId,
   endpoint,

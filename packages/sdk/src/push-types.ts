@@ -12,6 +12,8 @@ export interface PushSubscriptionLike {
 export interface PushManagerLike {
   getSubscription(): Promise<PushSubscriptionLike | null>;
   subscribe(options: { userVisibleOnly: true; applicationServerKey: Uint8Array }): Promise<PushSubscriptionLike>;
+  /** Missing in old Safari. */
+  permissionState?(options: { userVisibleOnly: true }): Promise<'granted' | 'denied' | 'prompt'>;
 }
 
 export interface RegistrationLike {

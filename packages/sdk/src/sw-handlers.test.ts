@@ -101,6 +101,19 @@ describe('service worker handlers', () => {
     });
   });
 
+  it('pushsubscriptionchange after the permission was withdrawn: reports the old endpoint fully unsubscribed', async () => {
+    const { deps, fetch, pushManager } = swDeps();
+    pushManager.permission = 'denied';
+    await handleSubscriptionChange(deps, { endpoint: 'https://push.example.net/send/gone' }, null);
+    expect(pushManager.subscribeCalls).toHaveLength(0);
+    expect(fetch.calls.map((c) => [c.endpoint, c.body])).toEqual([
+      ['unsubscribe', { website_id: 'site-1', endpoint: 'https://push.example.net/send/gone', full: true }],
+    ]);
+    fetch.calls.length = 0;
+    await handleSubscriptionChange(deps, null, null);
+    expect([pushManager.subscribeCalls.length, fetch.calls.length]).toEqual([0, 0]);
+  });
+
   it('pushsubscriptionchange: uses the new subscription when the browser provides one', async () => {
     const { deps, fetch, pushManager } = swDeps();
     await handleSubscriptionChange(deps, null, fakeSubscription('https://push.example.net/send/given'));

@@ -61,7 +61,11 @@ export async function focusOrOpen(clients: ClientsLike, url: string): Promise<vo
   else await clients.openWindow(url);
 }
 
-/** The push service replaced or expired the subscription: subscribe again and tell the API the old endpoint. */
+/**
+ * The push service replaced or expired the subscription: subscribe again and tell the API the old endpoint. When the
+ * visitor withdrew the permission in the browser's settings there is nothing to subscribe with: the old subscription
+ * is reported as fully unsubscribed instead.
+ */
 export async function handleSubscriptionChange(
   deps: SwDeps,
   oldSubscription: { readonly endpoint: string } | null | undefined,
@@ -69,6 +73,12 @@ export async function handleSubscriptionChange(
 ): Promise<void> {
   const { config, api } = deps;
   if (!config || !api) return;
+  if (!newSubscription && (await permissionWithdrawn(deps))) {
+    if (oldSubscription?.endpoint) {
+      await api.post('unsubscribe', { website_id: config.websiteId, endpoint: oldSubscription.endpoint, full: true });
+    }
+    return;
+  }
   const subscription =
     newSubscription ??
     (await deps.registration.pushManager.subscribe({
@@ -83,6 +93,16 @@ export async function handleSubscriptionChange(
     oldEndpoint: oldSubscription?.endpoint,
   });
   await api.post('subscribe', { ...body });
+}
+
+async function permissionWithdrawn(deps: SwDeps): Promise<boolean> {
+  const { pushManager } = deps.registration;
+  if (typeof pushManager.permissionState !== 'function') return false;
+  try {
+    return (await pushManager.permissionState({ userVisibleOnly: true })) !== 'granted';
+  } catch {
+    return false;
+  }
 }
 
 /** The plain members every browser accepts. */

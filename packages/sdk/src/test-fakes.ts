@@ -46,14 +46,18 @@ export function fakeSubscription(endpoint: string, vapidKey: string | null = VAP
 
 export interface FakePushManager extends PushManagerLike {
   current: FakeSubscription | null;
+  /** What permissionState() answers; the visitor can withdraw it in the browser's settings. */
+  permission: 'granted' | 'denied' | 'prompt';
   subscribeCalls: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }[];
 }
 
 export function fakePushManager(existing: FakeSubscription | null = null): FakePushManager {
   const manager: FakePushManager = {
     current: existing,
+    permission: 'granted',
     subscribeCalls: [],
     getSubscription: async () => manager.current,
+    permissionState: async () => manager.permission,
     subscribe: async (options) => {
       manager.subscribeCalls.push(options);
       manager.current = fakeSubscription(`https://push.example.net/send/new-${manager.subscribeCalls.length}`);

@@ -124,6 +124,7 @@ export async function rollup(db: Kysely<DB>, domainId: number) {
       eb.fn.sum<number>('subscribed').as('subscribed'),
       eb.fn.sum<number>('unsubscribed').as('unsubscribed'),
       eb.fn.sum<number>('deactivated').as('deactivated'),
+      eb.fn.sum<number>('full_unsubscribed').as('full_unsubscribed'),
       eb.fn.sum<number>('error_401').as('error_401'),
       eb.fn.sum<number>('error_403').as('error_403'),
       eb.fn.sum<number>('error_404').as('error_404'),

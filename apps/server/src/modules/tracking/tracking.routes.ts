@@ -71,7 +71,7 @@ export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
     { config, schema: { tags: ['tracking'], body: unsubscribeBodySchema, response: { 200: ok } } },
     async (request) => {
       writes.hit(request.ip);
-      await tracking.unsubscribe(request.body.website_id, request.body.endpoint);
+      await tracking.unsubscribe(request.body.website_id, request.body.endpoint, request.body.full === true);
       return { data: {} };
     },
   );

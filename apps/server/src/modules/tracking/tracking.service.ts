@@ -141,7 +141,8 @@ export class TrackingService {
       .execute();
   }
 
-  async unsubscribe(websiteId: string, endpoint: string): Promise<void> {
+  /** `full`: the browser withdrew the permission too; counted as unsubscribed and full_unsubscribed. */
+  async unsubscribe(websiteId: string, endpoint: string, full = false): Promise<void> {
     const s = await this.subscriber(websiteId, endpoint);
     if (s.is_active === 0) return;
     const now = new Date();
@@ -152,7 +153,12 @@ export class TrackingService {
         .where('id', '=', s.id)
         .execute();
       await addToRollups(trx, [
-        { domain_id: s.domain.id, client_id: s.domain.client_id, at: now, counters: { unsubscribed: 1 } },
+        {
+          domain_id: s.domain.id,
+          client_id: s.domain.client_id,
+          at: now,
+          counters: full ? { unsubscribed: 1, full_unsubscribed: 1 } : { unsubscribed: 1 },
+        },
       ]);
     });
   }

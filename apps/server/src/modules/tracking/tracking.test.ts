@@ -97,7 +97,26 @@ describe.each(testBackends())('public tracking endpoints on $name', (backend) =>
       is_active: 0,
       status: 'unsubscribed',
     });
-    expect((await rollup(t.handle.db, site.id)).unsubscribed).toBe(before.unsubscribed + 1);
+    const after = await rollup(t.handle.db, site.id);
+    expect([after.unsubscribed, after.full_unsubscribed]).toEqual([before.unsubscribed + 1, before.full_unsubscribed]);
+  });
+
+  it('counts a subscription whose permission the browser withdrew as unsubscribed and fully unsubscribed, once', async () => {
+    const { sub, id } = await subscribe(t, push, site);
+    const c = new TestClient(t.app);
+    const before = await rollup(t.handle.db, site.id);
+    const body = { website_id: site.website_id, endpoint: sub.endpoint, full: true };
+    expect((await c.post('/api/public/v1/unsubscribe', body)).statusCode).toBe(200);
+    expect((await c.post('/api/public/v1/unsubscribe', body)).statusCode).toBe(200);
+    const row = await t.handle.db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_active: 0, status: 'unsubscribed' });
+    const after = await rollup(t.handle.db, site.id);
+    expect([after.unsubscribed, after.full_unsubscribed]).toEqual([
+      before.unsubscribed + 1,
+      before.full_unsubscribed + 1,
+    ]);
+    const bad = await c.post('/api/public/v1/unsubscribe', { ...body, full: 'yes' });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('refuses forged delivery pings', async () => {
