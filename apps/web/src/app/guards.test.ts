@@ -1,3 +1,4 @@
+import type { Permission } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { userAccess } from '@/lib/auth';
 import { canAccessRoute, decideRoute, type RouteDecisionInput } from './guards';
@@ -69,6 +70,13 @@ describe('decideRoute', () => {
     expect(decide('TriggerCreator', { user: viewer })).toEqual({ redirect: '/dashboard' });
     expect(decide('Audience Create', { user: viewer })).toEqual({ redirect: '/dashboard' });
     expect(decide('TriggeredNotifications', { user: viewer })).toEqual({});
+  });
+
+  it('guards More Info Subs like the audience screens that link to it and the subscriber list it calls', () => {
+    const role = (permissions: Permission[]) => userWithRole('user', { roles: [{ name: 'user', permissions }] });
+    const path = '/dashboard/5/more-info-subs';
+    expect(decide('More Info Subs', { user: role(['menu.domain.audience']), path })).toEqual({});
+    expect(decide('More Info Subs', { user: role(['stats.domain']), path })).toEqual({ redirect: '/dashboard' });
   });
 
   it('counts direct permissions with the first role, and ignores later roles', () => {

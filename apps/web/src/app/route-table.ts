@@ -57,7 +57,8 @@ export const ROUTES = [
   app('Welcome Drips', d('welcome'), messages),
   app('MainDash', d('welcome/:edit_id'), messages),
   app('More Info', d('more-info'), moreInfo),
-  app('More Info Subs', d('more-info-subs'), moreInfo),
+  // Reached from an audience or segment ('All Audience'), and it lists subscribers: the audience permission, as its API.
+  app('More Info Subs', d('more-info-subs'), audience),
   app('Compare', d('more-info/compare'), moreInfo),
   app('Integrate', d('integrate'), perms('menu.domain.integrate')),
   app('Integrate 2', d('integrate2'), perms('menu.domain.integrate2')),
