@@ -75,7 +75,10 @@ function cleartextServer(handler: RequestHandler, onSession: () => void): Server
 export async function listen(opts: ListenOptions): Promise<Listener> {
   let server: Server;
   if (opts.tls) {
-    const secure = createSecureServer({ ...opts.tls, allowHTTP1: true }, opts.handler);
+    // HTTP/1.1 keep-alive: Node's 5 s default races clients that reuse an idle socket just as it is closed
+    // (ECONNRESET); push services keep idle connections far longer.
+    const http1Options = { keepAliveTimeout: 65_000 };
+    const secure = createSecureServer({ ...opts.tls, allowHTTP1: true, http1Options }, opts.handler);
     secure.on('session', opts.onSession);
     secure.on('tlsClientError', () => {}); // a client that does not trust the CA: its problem, not ours
     server = secure;
