@@ -120,6 +120,55 @@ describe('drips: welcome, recurring and spam schedules (client)', () => {
     await context.close();
   });
 
+  it("previews the welcome drip being typed as a real notification through /sw.js, its button's url included", async () => {
+    const { page, context } = await b.newPage();
+    await context.grantPermissions(['notifications'], { origin: b.baseUrl() });
+    const writes = recordWrites(page, '/api/v1/drips');
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    const id = await shopId(page);
+    await page.goto(`/dashboard/${id}/welcome/new`);
+    const form = page.getByRole('form', { name: 'Welcome drip' });
+    await form.waitFor({ timeout: 10_000 });
+    await fillNotification(page, `Preview ${stamp}`, 'As the browser shows it');
+    await form.getByRole('textbox', { name: /^Url/ }).fill('https://shop.acme.test/welcome');
+    await form.getByLabel('Action Buttons').check();
+    await form.getByRole('textbox', { name: 'Button 1 title' }).fill('See deals');
+    await form.getByRole('textbox', { name: 'Button 1 url' }).fill('https://shop.acme.test/deals');
+    await form.getByRole('button', { name: 'Preview', exact: true }).click();
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        if (!registration?.active?.scriptURL.endsWith('/sw.js')) return [];
+        const list = await registration.getNotifications();
+        // actions is not in TypeScript's DOM types yet; Chromium has it
+        return list.map((n) => ({
+          title: n.title,
+          body: n.body,
+          actions: (n as Notification & { actions: { action: string; title: string }[] }).actions.map((a) => [
+            a.action,
+            a.title,
+          ]),
+          data: n.data,
+        }));
+      });
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      {
+        title: `Preview ${stamp}`,
+        body: 'As the browser shows it',
+        actions: [['FirstBtnRedirect', 'See deals']],
+        data: {
+          url: 'https://shop.acme.test/welcome',
+          urlBtn1: 'https://shop.acme.test/deals',
+          urlBtn2: 'https://shop.acme.test/welcome',
+        },
+      },
+    ]);
+    // a preview saves nothing
+    expect(writes).toHaveLength(0);
+    await context.close();
+  });
+
   it('creates a recurring drip for an audience and saves a draft, then a spam schedule', async () => {
     const { page, context } = await b.newPage();
     const writes = recordWrites(page, '/api/v1/drips');

@@ -2,10 +2,11 @@ import { Alert, Button, Grid, Group, MultiSelect, Paper, Select, Stack, Text, Ti
 import { DRIP_MSG, type Drip, MSG } from '@pushdeck/contracts';
 import { type FormEvent, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
+import { BrowserPreviewButton } from '@/components/notification-preview/browser-preview-button';
 import { errorMessage } from '@/lib/api';
 import { type DripRow, saveDrips } from '../api/drips-api';
 import { useAudiences, useDripsMutation, useGroups } from '../api/use-drips';
-import { NOTIFICATION_FIELDS, serverFieldErrors, unplacedErrors } from '../lib/notification';
+import { browserPreviewOf, NOTIFICATION_FIELDS, serverFieldErrors, unplacedErrors } from '../lib/notification';
 import {
   RECURRING_PLACED,
   type RecurringErrors,
@@ -160,6 +161,7 @@ export function RecurringEditor({ domainId, drip, domainUrl, onSaved, onCancel }
               >
                 Save Draft
               </Button>
+              <BrowserPreviewButton content={() => browserPreviewOf(value.notification)} />
               {onCancel && (
                 <Button variant="default" onClick={onCancel}>
                   Cancel

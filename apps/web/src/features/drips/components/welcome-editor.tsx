@@ -14,10 +14,12 @@ import {
 import { type Drip, MSG } from '@pushdeck/contracts';
 import { type FormEvent, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
+import { BrowserPreviewButton } from '@/components/notification-preview/browser-preview-button';
 import { errorMessage } from '@/lib/api';
 import { type DripRow, saveDrips } from '../api/drips-api';
 import { useDripsMutation } from '../api/use-drips';
 import {
+  browserPreviewOf,
   NOTIFICATION_FIELDS,
   type NotificationErrors,
   serverFieldErrors,
@@ -156,6 +158,7 @@ export function WelcomeEditor({ domainId, drip, domainUrl, onSaved, onCancel }: 
               <Button type="submit" loading={save.isPending}>
                 Save
               </Button>
+              <BrowserPreviewButton content={() => browserPreviewOf(value.notification)} />
               {onCancel && (
                 <Button variant="default" onClick={onCancel}>
                   Cancel

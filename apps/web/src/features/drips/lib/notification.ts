@@ -1,4 +1,5 @@
 import { DRIP_LIMITS, DRIP_MSG, dripBodySchema, dripTitleSchema, MSG } from '@pushdeck/contracts';
+import type { PreviewContent } from '@/components/notification-preview/browser-preview';
 import { isApiRequestError } from '@/lib/api';
 
 /** The notification part of a drip as the editor holds it (spec part 1 §2 editors, §3 customization). */
@@ -139,6 +140,23 @@ export function notificationToDrip(v: NotificationValue) {
       ...(buttons[0] ? { button1: buttons[0] } : {}),
       ...(buttons[1] ? { button2: buttons[1] } : {}),
     },
+  };
+}
+
+/**
+ * What the browser preview shows: the drip as it will be sent (titled buttons only when ticked, each opening its own
+ * url or the drip's, the image only when ticked), with the placeholder Title for an empty title.
+ */
+export function browserPreviewOf(v: NotificationValue): PreviewContent {
+  const drip = notificationToDrip(v);
+  const { button1, button2 } = drip.customization;
+  return {
+    title: drip.title || 'Title',
+    body: drip.body,
+    url: drip.url,
+    icon: safeUrl(drip.icon),
+    image: drip.customization.image && safeUrl(drip.customization.image),
+    buttons: [button1, button2].filter((b) => b !== undefined),
   };
 }
 
