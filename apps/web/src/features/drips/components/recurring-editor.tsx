@@ -25,6 +25,8 @@ export interface RecurringEditorProps {
   /** The stored drip (with schedules.audiences) to edit; a new one is created without it. */
   drip?: DripRow | null;
   domainUrl?: string | undefined;
+  /** How the drip is stored (Drip Setup: on several websites at once); createOrUpdate of one drip by default. */
+  save?: ((item: Record<string, unknown>) => Promise<Drip[]>) | undefined;
   /** After a successful save: the saved drip and whether it was saved as a draft. */
   onSaved?: (drip: Drip, draft: boolean) => void;
   onCancel?: () => void;
@@ -37,13 +39,15 @@ const NO_ERRORS: RecurringErrors = { notification: {}, schedule: {} };
  * left, live preview on the right; Save (active) and Save Draft (is_active 0) with the spec's success texts.
  * Mount it with a `key` per drip.
  */
-export function RecurringEditor({ domainId, drip, domainUrl, onSaved, onCancel }: RecurringEditorProps) {
+export function RecurringEditor({ domainId, drip, domainUrl, save: store, onSaved, onCancel }: RecurringEditorProps) {
   const [value, setValue] = useState<RecurringValue>(() => recurringFromDrip(drip));
   const [errors, setErrors] = useState<RecurringErrors>(NO_ERRORS);
   const [serverError, setServerError] = useState<string[]>([]);
   const audiences = useAudiences(domainId);
   const groups = useGroups(domainId);
-  const save = useDripsMutation((a: { item: Record<string, unknown> }) => saveDrips('recurring', [a.item]));
+  const save = useDripsMutation((a: { item: Record<string, unknown> }) =>
+    store ? store(a.item) : saveDrips('recurring', [a.item]),
+  );
   const isNew = !drip?.id;
 
   const submit = (draft: boolean) => {

@@ -71,6 +71,12 @@ describe('notification form model', () => {
       ttl: 'bad ttl',
       'schedule.timezone': 'Mandatory field',
     });
+    // Drip Setup's call names the drip's fields under drip.
+    const setup = new ApiRequestError(422, 'Invalid', {
+      'drip.audiences': ['Required.'],
+      'drip.customization.buttons': ['At most 2 action buttons.'],
+    });
+    expect(serverFieldErrors(setup)).toEqual({ audiences: 'Required.', 'button1.title': 'At most 2 action buttons.' });
     expect(safeUrl('javascript:alert(1)')).toBeUndefined();
     expect(safeUrl('https://a.test/i.png')).toBe('https://a.test/i.png');
   });

@@ -161,14 +161,15 @@ export function browserPreviewOf(v: NotificationValue): PreviewContent {
 }
 
 /**
- * A 422's per-field messages with the list index and `customization.` taken off (`0.customization.ttl` → `ttl`,
- * `0.schedule.timezone` → `schedule.timezone`); first message per field. Empty for anything but a 422.
+ * A 422's per-field messages with the list index (or Drip Setup's `drip.`) and `customization.` taken off
+ * (`0.customization.ttl` → `ttl`, `drip.schedule.timezone` → `schedule.timezone`); first message per field. Empty for
+ * anything but a 422.
  */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!isApiRequestError(error) || error.status !== 422) return {};
   const out: Record<string, string> = {};
   for (const [key, messages] of Object.entries(error.errors)) {
-    const field = key.replace(/^\d+\./, '').replace(/^customization\./, '');
+    const field = key.replace(/^(\d+|drip)\./, '').replace(/^customization\./, '');
     const mapped = field === 'buttons' ? 'button1.title' : field;
     if (messages[0] && !out[mapped]) out[mapped] = messages[0];
   }
