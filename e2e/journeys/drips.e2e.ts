@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
+import { shownNotifications } from '../support/notifications.ts';
 
 /** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
 async function apiCall<T>(
@@ -136,34 +137,20 @@ describe('drips: welcome, recurring and spam schedules (client)', () => {
     await form.getByRole('textbox', { name: 'Button 1 title' }).fill('See deals');
     await form.getByRole('textbox', { name: 'Button 1 url' }).fill('https://shop.acme.test/deals');
     await form.getByRole('button', { name: 'Preview', exact: true }).click();
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration('/');
-        if (!registration?.active?.scriptURL.endsWith('/sw.js')) return [];
-        const list = await registration.getNotifications();
-        // actions is not in TypeScript's DOM types yet; Chromium has it
-        return list.map((n) => ({
-          title: n.title,
-          body: n.body,
-          actions: (n as Notification & { actions: { action: string; title: string }[] }).actions.map((a) => [
-            a.action,
-            a.title,
-          ]),
-          data: n.data,
-        }));
-      });
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([
-      {
-        title: `Preview ${stamp}`,
-        body: 'As the browser shows it',
-        actions: [['FirstBtnRedirect', 'See deals']],
-        data: {
-          url: 'https://shop.acme.test/welcome',
-          urlBtn1: 'https://shop.acme.test/deals',
-          urlBtn2: 'https://shop.acme.test/welcome',
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: `Preview ${stamp}`,
+          body: 'As the browser shows it',
+          actions: [['FirstBtnRedirect', 'See deals']],
+          data: {
+            url: 'https://shop.acme.test/welcome',
+            urlBtn1: 'https://shop.acme.test/deals',
+            urlBtn2: 'https://shop.acme.test/welcome',
+          },
         },
-      },
-    ]);
+      ]);
     // a preview saves nothing
     expect(writes).toHaveLength(0);
     await context.close();

@@ -2,7 +2,15 @@ import { DRIP_MSG, MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
-import { addAudience, demoSites, fieldErrors, recurringItem, type Site, scheduleOf } from './drip-test-kit.ts';
+import {
+  addAudience,
+  clientUidOf,
+  demoSites,
+  fieldErrors,
+  recurringItem,
+  type Site,
+  scheduleOf,
+} from './drip-test-kit.ts';
 import { DripWritesRepository } from './drip-writes.repository.ts';
 
 const URL = '/api/v1/drips/recurring/setup';
@@ -179,13 +187,7 @@ describe.each(testBackends())('Drip Setup on $name', (backend) => {
     const globex = await signedIn(t, DEMO.globex);
     expect((await globex.post(URL, body)).statusCode).toBe(404);
     const moder = await signedIn(t, DEMO.moder);
-    const uid = (
-      await t.handle.db
-        .selectFrom('clients')
-        .select('client_uid')
-        .where('id', '=', shop.client_id)
-        .executeTakeFirstOrThrow()
-    ).client_uid;
+    const uid = await clientUidOf(t.handle.db, shop);
     const res = await moder.post(URL, body, { client: uid });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.map((d: SavedDrip) => d.domain_id)).toEqual([shop.id, blog.id]);
