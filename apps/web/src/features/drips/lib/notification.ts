@@ -188,12 +188,3 @@ export function safeUrl(url: string): string | undefined {
   const u = url.trim();
   return /^(https?:\/\/|\/(?!\/))/i.test(u) ? u : undefined;
 }
-
-/** The host of a website or link for the preview ('shop.acme.test'); the text itself when it is no URL. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
