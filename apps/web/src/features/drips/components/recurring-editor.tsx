@@ -1,12 +1,11 @@
-import { Alert, Button, Grid, Group, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DRIP_MSG, type Drip, MSG } from '@pushdeck/contracts';
 import { type FormEvent, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
-import { BrowserPreviewButton } from '@/components/notification-preview/browser-preview-button';
 import { errorMessage } from '@/lib/api';
 import { type DripRow, saveDrips } from '../api/drips-api';
 import { useAudiences, useDripsMutation, useGroups } from '../api/use-drips';
-import { browserPreviewOf, NOTIFICATION_FIELDS, serverFieldErrors, unplacedErrors } from '../lib/notification';
+import { NOTIFICATION_FIELDS, serverFieldErrors, unplacedErrors } from '../lib/notification';
 import {
   RECURRING_PLACED,
   type RecurringErrors,
@@ -16,8 +15,8 @@ import {
   recurringToDrip,
   validateRecurring,
 } from '../lib/recurring-form';
+import { DripEditorActions, DripEditorLayout } from './drip-editor-layout';
 import { NotificationEditor } from './notification-editor';
-import { NotificationPreview } from './notification-preview';
 import { RecurringScheduleFields } from './recurring-schedule-fields';
 
 export interface RecurringEditorProps {
@@ -93,96 +92,73 @@ export function RecurringEditor({ domainId, drip, domainUrl, save: store, onSave
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Recurring drip">
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <NotificationEditor
-              mode="recurring"
-              value={value.notification}
-              onChange={(notification) => setValue((v) => ({ ...v, notification }))}
-              errors={errors.notification}
+      <DripEditorLayout notification={value.notification} domainUrl={domainUrl}>
+        <NotificationEditor
+          mode="recurring"
+          value={value.notification}
+          onChange={(notification) => setValue((v) => ({ ...v, notification }))}
+          errors={errors.notification}
+          disabled={save.isPending}
+        />
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              Audience
+            </Title>
+            {domainUrl && (
+              <Text size="sm">
+                Website: <b>{domainUrl}</b>
+              </Text>
+            )}
+            <MultiSelect
+              label="Audience"
+              withAsterisk
+              placeholder={audiences.isPending ? 'Loading audiences…' : 'Pick an audience'}
+              data={audienceOptions}
+              value={value.audiences}
+              onChange={(ids) => setValue((v) => ({ ...v, audiences: ids }))}
+              error={errors.audiences ?? (audiences.isError ? errorMessage(audiences.error, MSG.error) : undefined)}
+              searchable
+              nothingFoundMessage="No audiences on this website"
               disabled={save.isPending}
             />
-            <Paper withBorder p="sm" radius="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Audience
-                </Title>
-                {domainUrl && (
-                  <Text size="sm">
-                    Website: <b>{domainUrl}</b>
-                  </Text>
-                )}
-                <MultiSelect
-                  label="Audience"
-                  withAsterisk
-                  placeholder={audiences.isPending ? 'Loading audiences…' : 'Pick an audience'}
-                  data={audienceOptions}
-                  value={value.audiences}
-                  onChange={(ids) => setValue((v) => ({ ...v, audiences: ids }))}
-                  error={errors.audiences ?? (audiences.isError ? errorMessage(audiences.error, MSG.error) : undefined)}
-                  searchable
-                  nothingFoundMessage="No audiences on this website"
-                  disabled={save.isPending}
-                />
-                <Select
-                  label="Group"
-                  placeholder="No group"
-                  data={groupOptions}
-                  value={value.groupId}
-                  onChange={(groupId) => setValue((v) => ({ ...v, groupId }))}
-                  clearable
-                  disabled={save.isPending}
-                />
-              </Stack>
-            </Paper>
-            <Paper withBorder p="sm" radius="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Schedule
-                </Title>
-                <RecurringScheduleFields
-                  value={value.schedule}
-                  onChange={(schedule) => setValue((v) => ({ ...v, schedule }))}
-                  errors={errors.schedule}
-                  disabled={save.isPending}
-                />
-              </Stack>
-            </Paper>
-            {serverError.length > 0 && (
-              <Alert color="red" role="alert" title={MSG.error}>
-                {serverError.join(' ')}
-              </Alert>
-            )}
-            <Group>
-              <Button type="submit" loading={save.isPending && save.variables?.item.is_active === 1}>
-                Save
-              </Button>
-              <Button
-                variant="light"
-                onClick={() => submit(true)}
-                loading={save.isPending && save.variables?.item.is_active === 0}
-              >
-                Save Draft
-              </Button>
-              <BrowserPreviewButton content={() => browserPreviewOf(value.notification)} />
-              {onCancel && (
-                <Button variant="default" onClick={onCancel}>
-                  Cancel
-                </Button>
-              )}
-            </Group>
+            <Select
+              label="Group"
+              placeholder="No group"
+              data={groupOptions}
+              value={value.groupId}
+              onChange={(groupId) => setValue((v) => ({ ...v, groupId }))}
+              clearable
+              disabled={save.isPending}
+            />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" pos="sticky" top={16}>
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="sm">
             <Title order={2} size="h5">
-              Preview
+              Schedule
             </Title>
-            <NotificationPreview value={value.notification} domainUrl={domainUrl} />
+            <RecurringScheduleFields
+              value={value.schedule}
+              onChange={(schedule) => setValue((v) => ({ ...v, schedule }))}
+              errors={errors.schedule}
+              disabled={save.isPending}
+            />
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </Paper>
+        <DripEditorActions notification={value.notification} serverError={serverError} onCancel={onCancel}>
+          <Button type="submit" loading={save.isPending && save.variables?.item.is_active === 1}>
+            Save
+          </Button>
+          <Button
+            variant="light"
+            onClick={() => submit(true)}
+            loading={save.isPending && save.variables?.item.is_active === 0}
+          >
+            Save Draft
+          </Button>
+        </DripEditorActions>
+      </DripEditorLayout>
     </form>
   );
 }
