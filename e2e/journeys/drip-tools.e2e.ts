@@ -186,6 +186,10 @@ describe('drip tools: Drip Manager and Drip Setup (client)', () => {
     const audienceName = `Setup ${stamp}`;
     await addAudience(page, shop, audienceName);
 
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/v1/')) writes.push(new URL(r.url()).pathname);
+    });
     await page.goto('/drip-tools/instant-setup');
     await page.getByRole('heading', { name: 'Drip Setup', level: 1 }).waitFor();
     await page.getByText('Pick at least one tag or website in Domains.').waitFor();
@@ -210,6 +214,25 @@ describe('drip tools: Drip Manager and Drip Setup (client)', () => {
     expect(made.map((d) => d.domain_id).sort()).toEqual([shop, blog].sort());
     expect(made.every((d) => d.is_active === 1)).toBe(true);
     expect(made.map((d) => d.schedules[0]?.audiences.map((a) => a.name))).toEqual([[audienceName], [audienceName]]);
+    // one call made both drips, and the blog's audience of that name with them
+    expect(writes).toEqual(['/api/v1/drips/recurring/setup']);
+
+    // a draft, on both websites too, from the fresh editor
+    const draft = `Setup draft ${stamp}`;
+    await form.getByRole('textbox', { name: /^Title/ }).fill(draft);
+    await pickOption(page, 'Audience', audienceName, form);
+    await page.keyboard.press('Escape');
+    await form.getByRole('button', { name: 'Save Draft' }).click();
+    await page.getByText('Draft Is Successfully Created!').first().waitFor();
+    await expect
+      .poll(async () => (await dripsTitled(page, draft)).map((d) => [d.domain_id, d.is_active]).sort())
+      .toEqual(
+        [
+          [shop, 0],
+          [blog, 0],
+        ].sort(),
+      );
+    expect(writes).toEqual(['/api/v1/drips/recurring/setup', '/api/v1/drips/recurring/setup']);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
+import { shownNotifications } from '../support/notifications.ts';
 
 /** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
 async function apiCall<T>(
@@ -117,6 +118,41 @@ describe('drips: welcome, recurring and spam schedules (client)', () => {
     expect(listed).toContain(title);
     expect(listed).toContain('after 15 min');
     expect(writes.map((r) => new URL(r.url()).pathname)).toEqual(['/api/v1/drips/welcome/createOrUpdate']);
+    await context.close();
+  });
+
+  it("previews the welcome drip being typed as a real notification through /sw.js, its button's url included", async () => {
+    const { page, context } = await b.newPage();
+    await context.grantPermissions(['notifications'], { origin: b.baseUrl() });
+    const writes = recordWrites(page, '/api/v1/drips');
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    const id = await shopId(page);
+    await page.goto(`/dashboard/${id}/welcome/new`);
+    const form = page.getByRole('form', { name: 'Welcome drip' });
+    await form.waitFor({ timeout: 10_000 });
+    await fillNotification(page, `Preview ${stamp}`, 'As the browser shows it');
+    await form.getByRole('textbox', { name: /^Url/ }).fill('https://shop.acme.test/welcome');
+    await form.getByLabel('Action Buttons').check();
+    await form.getByRole('textbox', { name: 'Button 1 title' }).fill('See deals');
+    await form.getByRole('textbox', { name: 'Button 1 url' }).fill('https://shop.acme.test/deals');
+    await form.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: `Preview ${stamp}`,
+          body: 'As the browser shows it',
+          actions: [['FirstBtnRedirect', 'See deals']],
+          data: {
+            url: 'https://shop.acme.test/welcome',
+            urlBtn1: 'https://shop.acme.test/deals',
+            urlBtn2: 'https://shop.acme.test/welcome',
+          },
+        },
+      ]);
+    // a preview saves nothing
+    expect(writes).toHaveLength(0);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
+import { shownNotifications } from '../support/notifications.ts';
 
 interface ApiTrigger {
   id: number;
@@ -174,21 +175,17 @@ describe('triggered notifications (user)', () => {
     await page.getByRole('checkbox', { name: 'Action Buttons' }).check();
     await page.getByRole('textbox', { name: 'Button 1 title' }).fill('Open cart');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration('/');
-        if (!registration?.active?.scriptURL.endsWith('/sw.js')) return [];
-        const list = await registration.getNotifications();
-        // actions is not in TypeScript's DOM types yet; Chromium has it
-        return list.map((n) => ({
-          title: n.title,
-          body: n.body,
-          actions: (n as Notification & { actions: { action: string }[] }).actions.map((a) => a.action),
-        }));
-      });
+    const cart = 'https://blog.acme.test/cart';
     await expect
-      .poll(shown, { timeout: 10_000 })
-      .toEqual([{ title: 'Preview me', body: 'As the browser shows it', actions: ['FirstBtnRedirect'] }]);
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: 'Preview me',
+          body: 'As the browser shows it',
+          actions: [['FirstBtnRedirect', 'Open cart']],
+          data: { url: cart, urlBtn1: cart, urlBtn2: cart },
+        },
+      ]);
     await context.close();
   });
 });

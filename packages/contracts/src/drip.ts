@@ -53,6 +53,8 @@ export const DRIP_MSG = {
   tooLong: `May not be longer than ${DRIP_LIMITS.urlMax} characters.`,
   eventMax: `Event names are at most ${DRIP_LIMITS.eventMax} characters.`,
   listSize: `Send 1 to ${DRIP_LIMITS.listMax} drips.`,
+  setupDomains: `Pick 1 to ${DRIP_LIMITS.listMax} websites.`,
+  setupNew: 'Drip Setup only creates new drips.',
   audiences: 'The selected audiences are invalid.',
   drips: 'The selected drips are invalid.',
   notFound: 'Drip not found.',
@@ -229,6 +231,21 @@ export function dripListWriteSchema(type: DripListType) {
     z.array(dripWriteSchema({ type }), { error: DRIP_MSG.listSize }).min(1, DRIP_MSG.listSize).max(DRIP_LIMITS.listMax),
   );
 }
+
+/**
+ * Drip Setup (`POST /v1/drips/recurring/setup`): one new recurring drip, created on the audience's website
+ * (`drip.domain_id`) and on every other chosen website (`domain_ids`, which may list the audience's website too) with
+ * each website's audience of the same name (made with the same query where missing), all or nothing.
+ */
+export const dripSetupSchema = z.object({
+  drip: dripWriteSchema({ type: 'recurring' }),
+  domain_ids: z
+    .array(id, { error: DRIP_MSG.setupDomains })
+    .max(DRIP_LIMITS.listMax, DRIP_MSG.setupDomains)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type DripSetup = z.infer<typeof dripSetupSchema>;
 
 /** A spam schedule (spam-recurring): several recurring drips sent in turn to the audiences. */
 export const spamScheduleWriteSchema = z.looseObject({

@@ -4,6 +4,7 @@ import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
 import {
   addAudience,
+  clientUidOf,
   demoSites,
   fieldErrors,
   recurringItem,
@@ -178,15 +179,9 @@ describe.each(testBackends())('createOrUpdate on $name', (backend) => {
     expect((await viewer.get(`/api/v1/drips/recurring/get?where[domain_id]=${shop.id}`)).statusCode).toBe(200);
   });
 
-  it('lets Drip Setup create the drip on several websites, and a moderator act through the client header', async () => {
+  it('creates drips on several websites in one list, and lets a moderator act through the client header', async () => {
     const moder = await signedIn(t, DEMO.moder);
-    const uid = (
-      await t.handle.db
-        .selectFrom('clients')
-        .select('client_uid')
-        .where('id', '=', shop.client_id)
-        .executeTakeFirstOrThrow()
-    ).client_uid;
+    const uid = await clientUidOf(t.handle.db, shop);
     const res = await moder.post(
       URL,
       [recurringItem(shop.id, [shopAudience]), recurringItem(blog.id, [blogAudience])],

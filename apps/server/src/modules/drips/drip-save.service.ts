@@ -1,4 +1,11 @@
-import { DRIP_LIST_TYPES, DRIP_MSG, type DripListType, type DripWrite, dripWriteSchema } from '@pushdeck/contracts';
+import {
+  DRIP_LIST_TYPES,
+  DRIP_MSG,
+  type DripListType,
+  type DripSetup,
+  type DripWrite,
+  dripWriteSchema,
+} from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
@@ -9,6 +16,7 @@ import { isUniqueViolation } from '../domains/db-errors.ts';
 import { type Errors, parseOrThrow } from './drip-checks.ts';
 import { type PreparedDrip, prepareDrip } from './drip-prepare.ts';
 import { DripSchedulesRepository } from './drip-schedules.repository.ts';
+import { SetupAudiences } from './drip-setup-audiences.ts';
 import { DripWritesRepository } from './drip-writes.repository.ts';
 import { assertMay, createPermission, editPermission } from './drips.policy.ts';
 import { DripsRepository } from './drips.repository.ts';
@@ -45,7 +53,7 @@ export class DripSaveService {
     const prepared: PreparedDrip[] = [];
     for (const [i, item] of items.entries()) prepared.push(await prepareDrip(ctx, item, `${i}.`, errors));
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const ids = await this.write(type, prepared);
+    const ids = await this.write(type, async () => prepared);
     return { created: prepared.some((p) => !p.existing), drips: await this.reload(actor, ids) };
   }
 
@@ -75,14 +83,51 @@ export class DripSaveService {
     const errors: Errors = {};
     const prepared = await prepareDrip(ctx, item, '', errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    return this.reload(actor, await this.write(type, [prepared]));
+    return this.reload(actor, await this.write(type, async () => [prepared]));
   }
 
-  private async write(type: DripListType, prepared: PreparedDrip[]): Promise<number[]> {
+  /**
+   * Drip Setup: a new recurring drip on the audience's website and the same drip (schedule, status; no group) on every
+   * other chosen website with that website's audience of the same name, made with the same query where missing. Every
+   * website is checked first (another client's: 404) and everything is written in one transaction, or nothing.
+   */
+  async setup(actor: Actor, { drip, domain_ids }: DripSetup) {
+    if (drip.id !== undefined) throw new ValidationError({ 'drip.id': [DRIP_MSG.setupNew] });
+    const ctx = {
+      actor,
+      type: 'recurring' as const,
+      drips: this.drips,
+      replaceUrlButtons: false,
+      events: new Set<string>(),
+    };
+    const errors: Errors = {};
+    const primary = await prepareDrip(ctx, drip, 'drip.', errors);
+    const others: PreparedDrip['domain'][] = [];
+    for (const id of domain_ids.filter((d) => d !== primary.domain.id)) {
+      const site = await this.drips.domainInScope(actor, id);
+      if (!site) throw notFound(DRIP_MSG.domainNotFound);
+      others.push(site);
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const ids = await this.write('recurring', async (trx) => {
+      const audiences = new SetupAudiences(trx, actor);
+      const sources = await audiences.sources(primary.audiences ?? []);
+      const copies: PreparedDrip[] = [];
+      for (const domain of others) {
+        const fields = { ...primary.fields, group_id: undefined, drip_number: undefined };
+        copies.push({ ...primary, domain, fields, audiences: await audiences.on(domain, sources) });
+      }
+      return [primary, ...copies];
+    });
+    return this.reload(actor, ids);
+  }
+
+  /** Writes what `prepare` gives (run inside the transaction, so it may write too) all or nothing; the drip ids. */
+  private async write(type: DripListType, prepare: (trx: Kysely<DB>) => Promise<PreparedDrip[]>): Promise<number[]> {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const ids: number[] = [];
-        for (const p of prepared) ids.push(await writeOne(trx, type, p));
+        for (const p of await prepare(trx)) ids.push(await writeOne(trx, type, p));
         return ids;
       });
     } catch (error) {

@@ -104,5 +104,15 @@ export function multipart(
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The client_uid a moderator names in the `client` header to act for the client of `site`. */
+export async function clientUidOf(db: Kysely<DB>, site: Site): Promise<string> {
+  const row = await db
+    .selectFrom('clients')
+    .select('client_uid')
+    .where('id', '=', site.client_id)
+    .executeTakeFirstOrThrow();
+  return row.client_uid;
+}
+
 export const scheduleOf = (db: Kysely<DB>, dripId: number) =>
   db.selectFrom('schedules').selectAll().where('drip_id', '=', dripId).executeTakeFirstOrThrow();

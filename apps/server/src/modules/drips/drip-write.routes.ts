@@ -1,4 +1,11 @@
-import { DRIP_LIST_TYPES, dripListWriteSchema, dripScheduleSchema, dripSchema, wrapped } from '@pushdeck/contracts';
+import {
+  DRIP_LIST_TYPES,
+  dripListWriteSchema,
+  dripScheduleSchema,
+  dripSchema,
+  dripSetupSchema,
+  wrapped,
+} from '@pushdeck/contracts';
 import { z } from 'zod';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
@@ -78,6 +85,21 @@ export function dripWriteRoutes(app: App, deps: ModuleDeps): void {
       },
     );
   }
+
+  app.post(
+    '/api/v1/drips/recurring/setup',
+    {
+      config: { permission: DRIP_PERMISSIONS.setup },
+      schema: {
+        tags,
+        summary:
+          "Drip Setup: one new recurring drip on the audience's website (drip.domain_id) and on every other website of domain_ids, with each website's audience of the same name (made with the same query where missing), in one transaction",
+        body: dripSetupSchema,
+        response: { 201: dripList },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await save.setup(request.actor!, request.body) }),
+  );
 
   app.put(
     '/api/v1/drips/:id',

@@ -21,6 +21,8 @@ export const DRIP_PERMISSIONS = {
   writeAny: [...write, ...editTrigger],
   createAny: [...write, ...createTrigger],
   upload: [...write, ...createTrigger, ...editTrigger],
+  /** Drip Setup also copies audiences to the chosen websites, so only its own screen's permission. */
+  setup: ['menu.tools.drip_setup'],
   spam: ['menu.recurring.spam'],
   spamRead: ['menu.recurring.spam', 'menu.domain.messages', 'menu.tools'],
 } as const satisfies Record<string, readonly Permission[]>;

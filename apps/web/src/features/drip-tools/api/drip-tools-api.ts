@@ -22,8 +22,6 @@ const pagedDrips = paginated(dripListRowSchema);
 const plainDrips = wrapped(z.array(dripListRowSchema));
 const domainList = wrapped(z.array(setupDomainSchema));
 const tagList = wrapped(z.array(tagSchema));
-const segmentList = wrapped(z.array(z.object({ id: z.number(), name: z.string() })));
-const segmentCreated = wrapped(z.object({ id: z.number() }));
 const savedDrips = wrapped(z.array(dripSchema));
 
 /** Downloads take at most this many records, from offset 0 (spec part 1 §8). */
@@ -114,28 +112,11 @@ export async function fetchTags(signal?: AbortSignal): Promise<SetupTag[]> {
   return tagList.parse(await api.get<unknown>('/v1/tags', { signal })).data;
 }
 
-/** The saved drip with its schedule and audiences (names and queries), to copy it to other websites. */
-export async function fetchRecurringWithAudiences(domainId: number, id: number): Promise<ManagedDrip | null> {
-  const query = { 'where[id]': id, 'where[domain_id]': domainId, 'with[schedules.audiences]': '*', limit: 1 };
-  return plainDrips.parse(await api.get<unknown>('/v1/drips/recurring/get', { query })).data[0] ?? null;
-}
-
 /**
- * The id of the website's audience called `name`; created with the same query when it has none (the check by name and
- * target domain_id that Copy Tools makes before copying an audience, spec part 2 §7).
+ * POST v1/drips/recurring/setup: the drip on its website (the audience's) and on every other chosen website, each with
+ * its audience of the same name (made where missing), in one transaction; the saved drips, the audience's website first.
  */
-export async function ensureAudience(domainId: number, name: string, query: unknown): Promise<number> {
-  const found = segmentList.parse(
-    await api.get<unknown>('/v1/segments/get', {
-      query: { 'where[domain_id]': domainId, 'where[type]': 'audience', 'where[name]': name, limit: 1 },
-    }),
-  ).data[0];
-  if (found) return found.id;
-  const body = { name, query, domain_id: domainId, type: 'audience' };
-  return segmentCreated.parse(await api.post<unknown>('/v1/segments', { body })).data.id;
-}
-
-/** POST v1/drips/recurring/createOrUpdate with a list (one item per website). */
-export async function createRecurring(items: unknown[]): Promise<Drip[]> {
-  return savedDrips.parse(await api.post<unknown>('/v1/drips/recurring/createOrUpdate', { body: items })).data;
+export async function setupRecurring(drip: Record<string, unknown>, otherDomainIds: number[]): Promise<Drip[]> {
+  const body = { drip, domain_ids: otherDomainIds };
+  return savedDrips.parse(await api.post<unknown>('/v1/drips/recurring/setup', { body })).data;
 }

@@ -1,18 +1,20 @@
 import { Alert, Anchor, Breadcrumbs, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@pushdeck/contracts';
+import { type Drip, MSG } from '@pushdeck/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api';
+import { setupRecurring } from '../api/drip-tools-api';
 import { useSetupDomains, useSetupTags } from '../api/use-drip-tools';
 import { buildTree } from '../lib/domain-tree';
 import { DomainTree } from './domain-tree';
-import { useCopyToDomains } from './use-copy-to-domains';
 
 /** What the setup screen shows under the Domains: the recurring editor of the drips feature, composed in app/. */
 export interface SetupEditorProps {
-  /** The website whose audience the drip is sent to; the editor creates the drip there. */
+  /** The website whose audience the drip is sent to. */
   domainId: number;
   domainUrl: string | undefined;
+  /** Stores the editor's drip on every chosen website at once (all or nothing); the editor shows its errors. */
+  save: (item: Record<string, unknown>) => Promise<Drip[]>;
   onSaved: (drip: { id: number; domain_id: number }, draft: boolean) => void;
 }
 
@@ -21,8 +23,8 @@ export interface DripSetupPageProps {
 }
 
 /**
- * /drip-tools/instant-setup: a recurring drip created on every website picked in the Domains tree (spec part 1 §2).
- * The editor saves it on the audience's website; the other websites get the same drip with their audience of that name.
+ * /drip-tools/instant-setup: a recurring drip created on every website picked in the Domains tree (spec part 1 §2), in
+ * one call: the audience is picked on one website, the others use their audience of that name (made where missing).
  */
 export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
   const domains = useSetupDomains();
@@ -31,7 +33,7 @@ export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [audienceSite, setAudienceSite] = useState<number | null>(null);
   const [round, setRound] = useState(0);
-  const copy = useCopyToDomains();
+  const [createdOn, setCreatedOn] = useState<number[] | null>(null);
   const urlOf = (id: number) => domains.data?.find((d) => d.id === id)?.url ?? String(id);
 
   const chosen = [...selected];
@@ -70,21 +72,15 @@ export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
               selected={selected}
               onChange={(next) => {
                 setSelected(next);
-                copy.clear();
+                setCreatedOn(null);
               }}
-              disabled={copy.pending}
             />
           )}
         </Stack>
       </Paper>
-      {copy.result?.kind === 'done' && (
+      {createdOn && (
         <Alert color="teal" role="status" title={MSG.successfully}>
-          The drip was created on {copy.result.domainIds.map(urlOf).join(', ')}.
-        </Alert>
-      )}
-      {copy.result?.kind === 'failed' && (
-        <Alert color="red" role="alert" title={MSG.error}>
-          The drip was created on {copy.result.createdOn.map(urlOf).join(', ')} only: {copy.result.message}
+          The drip was created on {createdOn.map(urlOf).join(', ')}.
         </Alert>
       )}
       {primary === null ? (
@@ -102,20 +98,22 @@ export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
               w={{ base: '100%', sm: 360 }}
             />
           )}
-          {copy.pending ? (
-            <Loader size="sm" aria-label="Creating the drip on the other websites" />
-          ) : (
-            <Paper withBorder p="md" radius="md" key={`${primary}-${round}`}>
-              {renderEditor({
-                domainId: primary,
-                domainUrl: domains.data?.find((d) => d.id === primary)?.url,
-                onSaved: (drip) => {
-                  const others = chosen.filter((id) => id !== drip.domain_id);
-                  void copy.copy(drip, others).then(() => setRound((r) => r + 1));
-                },
-              })}
-            </Paper>
-          )}
+          <Paper withBorder p="md" radius="md" key={`${primary}-${round}`}>
+            {renderEditor({
+              domainId: primary,
+              domainUrl: domains.data?.find((d) => d.id === primary)?.url,
+              save: async (item) => {
+                setCreatedOn(null);
+                const saved = await setupRecurring(
+                  item,
+                  chosen.filter((id) => id !== primary),
+                );
+                setCreatedOn(saved.map((d) => d.domain_id));
+                return saved;
+              },
+              onSaved: () => setRound((r) => r + 1),
+            })}
+          </Paper>
         </Stack>
       )}
     </Stack>

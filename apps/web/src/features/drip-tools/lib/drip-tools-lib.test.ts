@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { copyForDomain } from './copy-drip';
 import { buildTree, filterTree } from './domain-tree';
 import { csvField, messagesCsv } from './messages-csv';
 
@@ -54,53 +53,5 @@ describe('domain tree', () => {
     expect(filterTree(tree, 'ukr').map((n) => n.domains.length)).toEqual([2]);
     expect(filterTree(tree, 'b.TEST').map((n) => [n.name, n.domains.map((d) => d.id)])).toEqual([['Ukraine', [10]]]);
     expect(filterTree(tree, '  ')).toHaveLength(3);
-  });
-});
-
-describe('copyForDomain', () => {
-  it('copies the notification, status and schedule to another website with its audiences', () => {
-    const item = copyForDomain(
-      {
-        id: 11,
-        domain_id: 3,
-        title: 'Daily',
-        body: 'Deals',
-        url: 'https://shop.acme.test/',
-        icon: null,
-        customization: { ttl: 60 },
-        is_active: 0,
-        schedules: [
-          {
-            type: 'recurring',
-            frequency: 'weekly',
-            time: '09:30:00',
-            timezone: 'Europe/Kyiv',
-            date_start: '2026-01-01 00:00:00',
-            date_end: null,
-            days_of_week: 'monday',
-          } as never,
-        ],
-      },
-      4,
-      [9],
-    );
-    expect(item).toEqual({
-      domain_id: 4,
-      title: 'Daily',
-      body: 'Deals',
-      url: 'https://shop.acme.test/',
-      customization: { ttl: 60 },
-      is_active: 0,
-      schedule: {
-        type: 'recurring',
-        frequency: 'weekly',
-        time: '09:30',
-        timezone: 'Europe/Kyiv',
-        date_start: '2026-01-01',
-        date_end: '',
-        days_of_week: 'monday',
-      },
-      audiences: [9],
-    });
   });
 });

@@ -19,8 +19,9 @@
  * empty) and sends notificationToDrip(value) — title, body, url, icon and customization {requireInteraction, image,
  * ttl, button1, button2} with unticked buttons and image dropped. Pair it with <NotificationPreview value domainUrl />.
  */
-import { Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DRIP_LIMITS } from '@pushdeck/contracts';
+import { ActionButtons } from '@/components/notification-fields/action-buttons';
 import { uploadImage as defaultUpload } from '../api/drips-api';
 import {
   charCount,
@@ -152,29 +153,14 @@ export function NotificationEditor({
           disabled={disabled}
         />
       )}
-      <Checkbox
-        label="Action Buttons"
-        checked={value.withButtons}
-        onChange={(e) => set('withButtons', e.currentTarget.checked)}
+      <ActionButtons
+        enabled={value.withButtons}
+        onEnabledChange={(on) => set('withButtons', on)}
+        count={value.buttonCount}
+        onCountChange={(n) => set('buttonCount', n)}
+        renderButton={(n) => buttonFields(n === 1 ? 'button1' : 'button2', n)}
         disabled={disabled}
       />
-      {value.withButtons && (
-        <Stack gap="xs" pl="md">
-          <SegmentedControl
-            aria-label="Number of action buttons"
-            data={[
-              { value: '1', label: '1 Button' },
-              { value: '2', label: '2 Buttons' },
-            ]}
-            value={String(value.buttonCount)}
-            onChange={(n) => set('buttonCount', n === '2' ? 2 : 1)}
-            disabled={disabled}
-            w="fit-content"
-          />
-          {buttonFields('button1', 1)}
-          {value.buttonCount === 2 && buttonFields('button2', 2)}
-        </Stack>
-      )}
       <NumberInput
         label="Expiry (ttl, seconds)"
         description="Empty: 7200 s (2 hours)"

@@ -1,8 +1,8 @@
-import { dripListRowSchema } from '@pushdeck/contracts';
+import { dripListRowSchema, dripSchema } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setSessionExpiredHandler } from '@/lib/api';
+import { ApiRequestError, setSessionExpiredHandler } from '@/lib/api';
 import {
   clearXsrfCookie,
   csrfCookieResponse,
@@ -144,6 +144,30 @@ describe('RecurringEditor', () => {
     expect(writes()[0]!.body).toEqual([
       expect.objectContaining({ id: 11, audiences: [5], schedule: expect.objectContaining({ frequency: 'weekly' }) }),
     ]);
+    uninstall();
+  });
+
+  it("stores through the given call (Drip Setup) with the spec's success text, and places its drip. errors", {
+    timeout: 30_000,
+  }, async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiRequestError(422, 'Invalid', { 'drip.schedule.timezone': ['Mandatory field'] }))
+      .mockResolvedValueOnce([dripSchema.parse(SAVED)]);
+    const { writes, user, onSaved } = setup({ save });
+    await user.type(within(form()).getByRole('textbox', { name: /^Title/ }), 'Daily deals');
+    await pickAudience(user);
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    expect(await within(form()).findByText('Mandatory field')).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Recurring Drip Is Successfully Created!')).toBeInTheDocument();
+    expect(save).toHaveBeenLastCalledWith(
+      expect.objectContaining({ domain_id: 3, title: 'Daily deals', is_active: 1 }),
+    );
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }), false);
+    expect(writes()).toHaveLength(0);
     uninstall();
   });
 });

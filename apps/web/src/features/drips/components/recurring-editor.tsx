@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DRIP_MSG, type Drip, MSG } from '@pushdeck/contracts';
 import { type FormEvent, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
@@ -15,8 +15,8 @@ import {
   recurringToDrip,
   validateRecurring,
 } from '../lib/recurring-form';
+import { DripEditorActions, DripEditorLayout } from './drip-editor-layout';
 import { NotificationEditor } from './notification-editor';
-import { NotificationPreview } from './notification-preview';
 import { RecurringScheduleFields } from './recurring-schedule-fields';
 
 export interface RecurringEditorProps {
@@ -24,6 +24,8 @@ export interface RecurringEditorProps {
   /** The stored drip (with schedules.audiences) to edit; a new one is created without it. */
   drip?: DripRow | null;
   domainUrl?: string | undefined;
+  /** How the drip is stored (Drip Setup: on several websites at once); createOrUpdate of one drip by default. */
+  save?: ((item: Record<string, unknown>) => Promise<Drip[]>) | undefined;
   /** After a successful save: the saved drip and whether it was saved as a draft. */
   onSaved?: (drip: Drip, draft: boolean) => void;
   onCancel?: () => void;
@@ -36,13 +38,15 @@ const NO_ERRORS: RecurringErrors = { notification: {}, schedule: {} };
  * left, live preview on the right; Save (active) and Save Draft (is_active 0) with the spec's success texts.
  * Mount it with a `key` per drip.
  */
-export function RecurringEditor({ domainId, drip, domainUrl, onSaved, onCancel }: RecurringEditorProps) {
+export function RecurringEditor({ domainId, drip, domainUrl, save: store, onSaved, onCancel }: RecurringEditorProps) {
   const [value, setValue] = useState<RecurringValue>(() => recurringFromDrip(drip));
   const [errors, setErrors] = useState<RecurringErrors>(NO_ERRORS);
   const [serverError, setServerError] = useState<string[]>([]);
   const audiences = useAudiences(domainId);
   const groups = useGroups(domainId);
-  const save = useDripsMutation((a: { item: Record<string, unknown> }) => saveDrips('recurring', [a.item]));
+  const save = useDripsMutation((a: { item: Record<string, unknown> }) =>
+    store ? store(a.item) : saveDrips('recurring', [a.item]),
+  );
   const isNew = !drip?.id;
 
   const submit = (draft: boolean) => {
@@ -88,95 +92,73 @@ export function RecurringEditor({ domainId, drip, domainUrl, onSaved, onCancel }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Recurring drip">
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <NotificationEditor
-              mode="recurring"
-              value={value.notification}
-              onChange={(notification) => setValue((v) => ({ ...v, notification }))}
-              errors={errors.notification}
+      <DripEditorLayout notification={value.notification} domainUrl={domainUrl}>
+        <NotificationEditor
+          mode="recurring"
+          value={value.notification}
+          onChange={(notification) => setValue((v) => ({ ...v, notification }))}
+          errors={errors.notification}
+          disabled={save.isPending}
+        />
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              Audience
+            </Title>
+            {domainUrl && (
+              <Text size="sm">
+                Website: <b>{domainUrl}</b>
+              </Text>
+            )}
+            <MultiSelect
+              label="Audience"
+              withAsterisk
+              placeholder={audiences.isPending ? 'Loading audiences…' : 'Pick an audience'}
+              data={audienceOptions}
+              value={value.audiences}
+              onChange={(ids) => setValue((v) => ({ ...v, audiences: ids }))}
+              error={errors.audiences ?? (audiences.isError ? errorMessage(audiences.error, MSG.error) : undefined)}
+              searchable
+              nothingFoundMessage="No audiences on this website"
               disabled={save.isPending}
             />
-            <Paper withBorder p="sm" radius="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Audience
-                </Title>
-                {domainUrl && (
-                  <Text size="sm">
-                    Website: <b>{domainUrl}</b>
-                  </Text>
-                )}
-                <MultiSelect
-                  label="Audience"
-                  withAsterisk
-                  placeholder={audiences.isPending ? 'Loading audiences…' : 'Pick an audience'}
-                  data={audienceOptions}
-                  value={value.audiences}
-                  onChange={(ids) => setValue((v) => ({ ...v, audiences: ids }))}
-                  error={errors.audiences ?? (audiences.isError ? errorMessage(audiences.error, MSG.error) : undefined)}
-                  searchable
-                  nothingFoundMessage="No audiences on this website"
-                  disabled={save.isPending}
-                />
-                <Select
-                  label="Group"
-                  placeholder="No group"
-                  data={groupOptions}
-                  value={value.groupId}
-                  onChange={(groupId) => setValue((v) => ({ ...v, groupId }))}
-                  clearable
-                  disabled={save.isPending}
-                />
-              </Stack>
-            </Paper>
-            <Paper withBorder p="sm" radius="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Schedule
-                </Title>
-                <RecurringScheduleFields
-                  value={value.schedule}
-                  onChange={(schedule) => setValue((v) => ({ ...v, schedule }))}
-                  errors={errors.schedule}
-                  disabled={save.isPending}
-                />
-              </Stack>
-            </Paper>
-            {serverError.length > 0 && (
-              <Alert color="red" role="alert" title={MSG.error}>
-                {serverError.join(' ')}
-              </Alert>
-            )}
-            <Group>
-              <Button type="submit" loading={save.isPending && save.variables?.item.is_active === 1}>
-                Save
-              </Button>
-              <Button
-                variant="light"
-                onClick={() => submit(true)}
-                loading={save.isPending && save.variables?.item.is_active === 0}
-              >
-                Save Draft
-              </Button>
-              {onCancel && (
-                <Button variant="default" onClick={onCancel}>
-                  Cancel
-                </Button>
-              )}
-            </Group>
+            <Select
+              label="Group"
+              placeholder="No group"
+              data={groupOptions}
+              value={value.groupId}
+              onChange={(groupId) => setValue((v) => ({ ...v, groupId }))}
+              clearable
+              disabled={save.isPending}
+            />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" pos="sticky" top={16}>
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="sm">
             <Title order={2} size="h5">
-              Preview
+              Schedule
             </Title>
-            <NotificationPreview value={value.notification} domainUrl={domainUrl} />
+            <RecurringScheduleFields
+              value={value.schedule}
+              onChange={(schedule) => setValue((v) => ({ ...v, schedule }))}
+              errors={errors.schedule}
+              disabled={save.isPending}
+            />
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </Paper>
+        <DripEditorActions notification={value.notification} serverError={serverError} onCancel={onCancel}>
+          <Button type="submit" loading={save.isPending && save.variables?.item.is_active === 1}>
+            Save
+          </Button>
+          <Button
+            variant="light"
+            onClick={() => submit(true)}
+            loading={save.isPending && save.variables?.item.is_active === 0}
+          >
+            Save Draft
+          </Button>
+        </DripEditorActions>
+      </DripEditorLayout>
     </form>
   );
 }

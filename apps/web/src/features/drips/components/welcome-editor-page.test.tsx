@@ -121,6 +121,34 @@ describe('welcome drips', () => {
     uninstall();
   });
 
+  it('shows the typed notification in the browser through /sw.js when Preview is pressed', {
+    timeout: 30_000,
+  }, async () => {
+    const { writes } = setup('/dashboard/3/welcome/new');
+    const Fake = vi.fn() as unknown as typeof Notification;
+    Object.assign(Fake, { permission: 'default', requestPermission: vi.fn(async () => 'granted') });
+    vi.stubGlobal('Notification', Fake);
+    const showNotification = vi.fn(async () => {});
+    const register = vi.fn(async () => ({}));
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: { register, ready: Promise.resolve({ showNotification }) },
+    });
+    const user = userEvent.setup({ delay: null });
+    const editor = await form();
+    await user.type(within(editor).getByRole('textbox', { name: /^Title/ }), 'Hello there');
+    await user.type(within(editor).getByRole('textbox', { name: /^Message/ }), 'Glad you came');
+    await user.click(within(editor).getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(showNotification).toHaveBeenCalledWith(
+        'Hello there',
+        expect.objectContaining({ body: 'Glad you came', actions: [] }),
+      ),
+    );
+    expect(register).toHaveBeenCalledWith('/sw.js');
+    expect(writes()).toHaveLength(0);
+  });
+
   it('deletes after confirmation', { timeout: 30_000 }, async () => {
     const { writes, user } = setup('/dashboard/3/welcome');
     await user.click(await screen.findByRole('button', { name: 'Delete Thanks for subscribing!' }));

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { type Drip, MSG } from '@pushdeck/contracts';
 import { type FormEvent, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
@@ -31,8 +19,8 @@ import {
   welcomeFromDrip,
   welcomeToDrip,
 } from '../lib/welcome-form';
+import { DripEditorActions, DripEditorLayout } from './drip-editor-layout';
 import { NotificationEditor } from './notification-editor';
-import { NotificationPreview } from './notification-preview';
 
 export interface WelcomeEditorProps {
   domainId: number;
@@ -98,81 +86,59 @@ export function WelcomeEditor({ domainId, drip, domainUrl, onSaved, onCancel }: 
 
   return (
     <form onSubmit={submit} noValidate aria-label="Welcome drip">
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <NotificationEditor
-              mode="welcome"
-              value={value.notification}
-              onChange={(notification) => setValue((v) => ({ ...v, notification }))}
-              errors={errors}
-              disabled={save.isPending}
-            />
-            <Checkbox
-              label="Schedule"
-              description="Send after a delay since subscribing"
-              checked={value.schedule.enabled}
-              onChange={(e) => setSchedule({ enabled: e.currentTarget.checked })}
-            />
-            {value.schedule.enabled && (
-              <Paper withBorder p="sm" radius="md">
-                <Stack gap="xs">
-                  <TextInput
-                    label="Schedule name"
-                    value={value.schedule.name}
-                    onChange={(e) => setSchedule({ name: e.currentTarget.value })}
+      <DripEditorLayout notification={value.notification} domainUrl={domainUrl}>
+        <NotificationEditor
+          mode="welcome"
+          value={value.notification}
+          onChange={(notification) => setValue((v) => ({ ...v, notification }))}
+          errors={errors}
+          disabled={save.isPending}
+        />
+        <Checkbox
+          label="Schedule"
+          description="Send after a delay since subscribing"
+          checked={value.schedule.enabled}
+          onChange={(e) => setSchedule({ enabled: e.currentTarget.checked })}
+        />
+        {value.schedule.enabled && (
+          <Paper withBorder p="sm" radius="md">
+            <Stack gap="xs">
+              <TextInput
+                label="Schedule name"
+                value={value.schedule.name}
+                onChange={(e) => setSchedule({ name: e.currentTarget.value })}
+              />
+              <Group grow align="flex-start">
+                {DELAYS.map(([key, label]) => (
+                  <NumberInput
+                    key={key}
+                    label={label}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={value.schedule[key]}
+                    onChange={(n) => setSchedule({ [key]: n === '' ? '' : Number(n) })}
+                    error={scheduleErrors[key]}
                   />
-                  <Group grow align="flex-start">
-                    {DELAYS.map(([key, label]) => (
-                      <NumberInput
-                        key={key}
-                        label={label}
-                        min={0}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        value={value.schedule[key]}
-                        onChange={(n) => setSchedule({ [key]: n === '' ? '' : Number(n) })}
-                        error={scheduleErrors[key]}
-                      />
-                    ))}
-                  </Group>
-                </Stack>
-              </Paper>
-            )}
-            <Switch
-              label="Active"
-              checked={value.isActive}
-              onChange={(e) => {
-                const isActive = e.currentTarget.checked;
-                setValue((v) => ({ ...v, isActive }));
-              }}
-            />
-            {serverError.length > 0 && (
-              <Alert color="red" role="alert" title={MSG.error}>
-                {serverError.join(' ')}
-              </Alert>
-            )}
-            <Group>
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-              {onCancel && (
-                <Button variant="default" onClick={onCancel}>
-                  Cancel
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" pos="sticky" top={16}>
-            <Title order={2} size="h5">
-              Preview
-            </Title>
-            <NotificationPreview value={value.notification} domainUrl={domainUrl} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+                ))}
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+        <Switch
+          label="Active"
+          checked={value.isActive}
+          onChange={(e) => {
+            const isActive = e.currentTarget.checked;
+            setValue((v) => ({ ...v, isActive }));
+          }}
+        />
+        <DripEditorActions notification={value.notification} serverError={serverError} onCancel={onCancel}>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </DripEditorActions>
+      </DripEditorLayout>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api';
 import {
+  browserPreviewOf,
   emptyNotification,
   notificationFromDrip,
   notificationToDrip,
@@ -70,7 +71,40 @@ describe('notification form model', () => {
       ttl: 'bad ttl',
       'schedule.timezone': 'Mandatory field',
     });
+    // Drip Setup's call names the drip's fields under drip.
+    const setup = new ApiRequestError(422, 'Invalid', {
+      'drip.audiences': ['Required.'],
+      'drip.customization.buttons': ['At most 2 action buttons.'],
+    });
+    expect(serverFieldErrors(setup)).toEqual({ audiences: 'Required.', 'button1.title': 'At most 2 action buttons.' });
     expect(safeUrl('javascript:alert(1)')).toBeUndefined();
     expect(safeUrl('https://a.test/i.png')).toBe('https://a.test/i.png');
+  });
+
+  it('gives the browser preview the drip as it will be sent', () => {
+    const v = {
+      ...emptyNotification(),
+      body: ' Fresh picks ',
+      url: 'https://a.test/deals',
+      icon: 'javascript:alert(1)',
+      withButtons: true,
+      buttonCount: 2 as const,
+      button1: { title: 'Open', url: 'https://a.test/1' },
+      button2: { title: 'Later', url: '' },
+      withImage: true,
+      image: 'https://a.test/big.png',
+    };
+    expect(browserPreviewOf(v)).toEqual({
+      title: 'Title',
+      body: 'Fresh picks',
+      url: 'https://a.test/deals',
+      icon: undefined,
+      image: 'https://a.test/big.png',
+      buttons: [{ title: 'Open', url: 'https://a.test/1' }, { title: 'Later' }],
+    });
+    expect(browserPreviewOf({ ...v, withButtons: false, withImage: false })).toMatchObject({
+      buttons: [],
+      image: undefined,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { DRIP_LIMITS, DRIP_MSG, dripBodySchema, dripTitleSchema, MSG } from '@pushdeck/contracts';
+import type { PreviewContent } from '@/components/notification-preview/browser-preview';
 import { isApiRequestError } from '@/lib/api';
 
 /** The notification part of a drip as the editor holds it (spec part 1 §2 editors, §3 customization). */
@@ -143,14 +144,32 @@ export function notificationToDrip(v: NotificationValue) {
 }
 
 /**
- * A 422's per-field messages with the list index and `customization.` taken off (`0.customization.ttl` → `ttl`,
- * `0.schedule.timezone` → `schedule.timezone`); first message per field. Empty for anything but a 422.
+ * What the browser preview shows: the drip as it will be sent (titled buttons only when ticked, each opening its own
+ * url or the drip's, the image only when ticked), with the placeholder Title for an empty title.
+ */
+export function browserPreviewOf(v: NotificationValue): PreviewContent {
+  const drip = notificationToDrip(v);
+  const { button1, button2 } = drip.customization;
+  return {
+    title: drip.title || 'Title',
+    body: drip.body,
+    url: drip.url,
+    icon: safeUrl(drip.icon),
+    image: drip.customization.image && safeUrl(drip.customization.image),
+    buttons: [button1, button2].filter((b) => b !== undefined),
+  };
+}
+
+/**
+ * A 422's per-field messages with the list index (or Drip Setup's `drip.`) and `customization.` taken off
+ * (`0.customization.ttl` → `ttl`, `drip.schedule.timezone` → `schedule.timezone`); first message per field. Empty for
+ * anything but a 422.
  */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!isApiRequestError(error) || error.status !== 422) return {};
   const out: Record<string, string> = {};
   for (const [key, messages] of Object.entries(error.errors)) {
-    const field = key.replace(/^\d+\./, '').replace(/^customization\./, '');
+    const field = key.replace(/^(\d+|drip)\./, '').replace(/^customization\./, '');
     const mapped = field === 'buttons' ? 'button1.title' : field;
     if (messages[0] && !out[mapped]) out[mapped] = messages[0];
   }
@@ -168,13 +187,4 @@ export function unplacedErrors(errors: Record<string, string>, placed: readonly 
 export function safeUrl(url: string): string | undefined {
   const u = url.trim();
   return /^(https?:\/\/|\/(?!\/))/i.test(u) ? u : undefined;
-}
-
-/** The host of a website or link for the preview ('shop.acme.test'); the text itself when it is no URL. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
 }

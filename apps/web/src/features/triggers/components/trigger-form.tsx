@@ -1,10 +1,9 @@
 import { Button, Checkbox, Grid, Group, NumberInput, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DRIP_LIMITS, MSG } from '@pushdeck/contracts';
-import { IconEye } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { notifyFailure } from '@/components/feedback/notify';
+import { BrowserPreviewButton } from '@/components/notification-preview/browser-preview-button';
 import type { Trigger } from '../api/triggers-api';
-import { showBrowserPreview } from '../lib/browser-preview';
 import { buttonTitles, type TriggerFormMode, type TriggerFormValues, triggerResolver } from '../lib/trigger-form';
 import { TRIGGER_TEXTS } from '../lib/trigger-texts';
 import { ActionButtonsFields } from './action-buttons-fields';
@@ -47,18 +46,14 @@ export function TriggerForm({ mode, domainId, initial, trigger, site }: TriggerF
   const onInvalid = (found: typeof errors) => {
     if (Object.values(found).some((e) => e?.message === MSG.required)) notifyFailure(MSG.fillRequired);
   };
-  const preview = async () => {
-    const result = await showBrowserPreview({
-      title: values.title || 'Title',
-      body: values.message,
-      url: values.url,
-      icon,
-      image,
-      buttons: buttonTitles(values),
-    });
-    if (result === 'denied') notifyFailure('Allow notifications for this site to see the browser preview.');
-    if (result === 'unsupported') notifyFailure('This browser cannot show notifications.');
-  };
+  const previewContent = () => ({
+    title: values.title || 'Title',
+    body: values.message,
+    url: values.url,
+    icon,
+    image,
+    buttons: buttonTitles(values).map((title) => ({ title })),
+  });
 
   return (
     <form
@@ -191,13 +186,7 @@ export function TriggerForm({ mode, domainId, initial, trigger, site }: TriggerF
                 </Text>
               )}
               <Group justify="flex-end">
-                <Button
-                  variant="default"
-                  leftSection={<IconEye size={16} aria-hidden />}
-                  onClick={() => void preview()}
-                >
-                  Preview
-                </Button>
+                <BrowserPreviewButton content={previewContent} />
                 <Button type="submit" loading={busy} disabled={saved}>
                   {editor ? 'Edit' : 'Save'}
                 </Button>

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showBrowserPreview } from './browser-preview';
 
-const CONTENT = { title: 'Hi', body: 'There', url: 'https://shop.example', buttons: ['Open', 'Later'] };
+const CONTENT = {
+  title: 'Hi',
+  body: 'There',
+  url: 'https://shop.example',
+  buttons: [{ title: 'Open' }, { title: 'Later', url: 'https://shop.example/later' }],
+};
 
 function stubNotification(permission: NotificationPermission, answer: NotificationPermission = permission) {
   const shown: unknown[][] = [];
@@ -37,7 +42,7 @@ describe('showBrowserPreview', () => {
           { action: 'FirstBtnRedirect', title: 'Open' },
           { action: 'SecondBtnRedirect', title: 'Later' },
         ],
-        data: { url: 'https://shop.example', urlBtn1: 'https://shop.example', urlBtn2: 'https://shop.example' },
+        data: { url: 'https://shop.example', urlBtn1: 'https://shop.example', urlBtn2: 'https://shop.example/later' },
       }),
     );
   });

@@ -5,7 +5,13 @@ export interface PreviewContent {
   url: string;
   icon?: string | undefined;
   image?: string | undefined;
-  buttons: string[];
+  /** At most two; a button without its own url opens the notification's url. */
+  buttons: PreviewButton[];
+}
+
+export interface PreviewButton {
+  title: string;
+  url?: string | undefined;
 }
 
 export type PreviewResult = 'shown' | 'denied' | 'unsupported';
@@ -29,13 +35,14 @@ export async function showBrowserPreview(content: PreviewContent): Promise<Previ
   const permission =
     Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission().catch(() => 'denied');
   if (permission !== 'granted') return 'denied';
-  const data = { url: content.url, urlBtn1: content.url, urlBtn2: content.url };
+  const [first, second] = content.buttons;
+  const data = { url: content.url, urlBtn1: first?.url || content.url, urlBtn2: second?.url || content.url };
   const options = {
     body: content.body,
     icon: content.icon || undefined,
     image: content.image || undefined,
     data,
-    actions: content.buttons.slice(0, 2).map((title, i) => ({ action: ACTIONS[i], title })),
+    actions: content.buttons.slice(0, 2).map((b, i) => ({ action: ACTIONS[i], title: b.title })),
   } as NotificationOptions;
   try {
     if (!navigator.serviceWorker) throw new Error('No service workers here.');

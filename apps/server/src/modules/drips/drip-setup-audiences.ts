@@ -1,0 +1,50 @@
+import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../plugins/types.ts';
+import { SegmentsRepository } from '../segments/segments.repository.ts';
+
+export interface SourceAudience {
+  name: string;
+  type: SegmentType;
+  query: AudienceQuery;
+}
+
+/**
+ * Drip Setup's audiences on the other websites, inside the call's transaction: each website uses its own audience of
+ * the same name and type, and gets one made with the same query where it has none.
+ */
+export class SetupAudiences {
+  private readonly segments: SegmentsRepository;
+
+  constructor(
+    db: Kysely<DB>,
+    private readonly actor: Actor,
+  ) {
+    this.segments = new SegmentsRepository(db);
+  }
+
+  /** The drip's audiences on its own website (already checked to be that website's). */
+  async sources(ids: readonly number[]): Promise<SourceAudience[]> {
+    const out: SourceAudience[] = [];
+    for (const id of ids) {
+      const row = await this.segments.find(this.actor, id);
+      if (row) out.push({ name: row.name, type: row.type as SegmentType, query: row.query as AudienceQuery });
+    }
+    return out;
+  }
+
+  /** The ids of the same-named audiences on `site`, made where missing. */
+  async on(site: { id: number; client_id: number }, sources: readonly SourceAudience[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const source of sources) {
+      const found = (await this.segments.named(this.actor, site.id, source.name)).find((s) => s.type === source.type);
+      ids.push(
+        found
+          ? found.id
+          : (await this.segments.insert({ ...source, domain_id: site.id, client_id: site.client_id })).id,
+      );
+    }
+    return ids;
+  }
+}
