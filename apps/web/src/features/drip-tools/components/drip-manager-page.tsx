@@ -1,24 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { IconDownload, IconFileDownload, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn, TableSelection } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import type { ManagedDrip, ManagedType } from '../api/drip-tools-api';
@@ -124,15 +111,9 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/">
-          Home
-        </Anchor>
-        <Anchor component={Link} to="/dashboard">
-          Dashboard
-        </Anchor>
-        <Text>Drip Manager</Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs
+        items={[{ label: 'Home', to: '/' }, { label: 'Dashboard', to: '/dashboard' }, { label: 'Drip Manager' }]}
+      />
       <Title order={1} size="h3">
         Drip Manager
       </Title>

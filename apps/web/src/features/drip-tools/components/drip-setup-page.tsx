@@ -1,7 +1,7 @@
-import { Alert, Anchor, Breadcrumbs, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type Drip, MSG } from '@pushdeck/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { setupRecurring } from '../api/drip-tools-api';
 import { useSetupDomains, useSetupTags } from '../api/use-drip-tools';
@@ -43,15 +43,9 @@ export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/">
-          Home
-        </Anchor>
-        <Anchor component={Link} to="/dashboard">
-          Dashboard
-        </Anchor>
-        <Text>Drip Setup</Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs
+        items={[{ label: 'Home', to: '/' }, { label: 'Dashboard', to: '/dashboard' }, { label: 'Drip Setup' }]}
+      />
       <Title order={1} size="h3">
         Drip Setup
       </Title>
