@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const secret = await loadInstanceSecret(config.dataDir, config.secret);
   const box = new SecretBox(secret);
   const tokens = new MessageTokens(secret);
-  const handle = await openDatabase(config);
+  const handle = await openDatabase(config, (err) => log.warn({ err }, 'database connection lost; it is reopened'));
   log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'database open');
   const applied = await migrate(handle);
   if (applied.length) log.info({ applied }, 'migrations applied');

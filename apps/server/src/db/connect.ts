@@ -31,8 +31,23 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+/**
+ * A server connection that breaks (the server restarted, an administrator or a failover ended it) must not take the
+ * process down: without a listener, node-postgres throws such an error from an idle client as an uncaught exception.
+ * The pool drops the broken client and the next query opens a new one. Errors once close() has begun are expected.
+ */
+export async function openPostgres(
+  connectionString: string,
+  onConnectionError: (err: Error) => void = (err) => console.error(`database connection lost: ${err.message}`),
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  let closing = false;
+  const lost = (err: Error) => {
+    if (!closing) onConnectionError(err);
+  };
+  pool.on('error', lost);
+  // Also while a client is checked out or ending, when the pool's own idle listener is not attached.
+  pool.on('connect', (client) => client.on('error', lost));
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -57,6 +72,8 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     },
     boss: { connectionString },
     async close() {
+      if (closing) return;
+      closing = true;
       await pool.end();
     },
   };
@@ -95,6 +112,11 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+export function openDatabase(
+  options: { databaseUrl?: string | undefined; dataDir: string },
+  onConnectionError?: (err: Error) => void,
+): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, onConnectionError)
+    : openPglite(path.join(options.dataDir, 'pglite'));
 }

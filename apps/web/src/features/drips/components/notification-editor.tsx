@@ -45,7 +45,7 @@ export interface NotificationEditorProps {
 function Counter({ text, max }: { text: string; max: number }) {
   const n = charCount(text);
   return (
-    <Text size="xs" c={n > max ? 'red' : 'dimmed'} aria-live="polite">
+    <Text span size="xs" c={n > max ? 'red' : 'dimmed'} aria-live="polite">
       {n}/{max}
     </Text>
   );
