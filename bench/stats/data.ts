@@ -3,6 +3,9 @@
  * scheduled occurrences. Everything in SQL (generate_series, seeded random()), split over two sessions.
  */
 import pg from 'pg';
+import { CLIENT_SLOTS } from '../../apps/server/src/modules/stats/rollups.ts';
+
+const ROLLUP_TABLES = ['stats_hourly', 'stats_hourly_website', 'stats_hourly_client'];
 
 export interface Shape {
   websites: number;
@@ -90,7 +93,9 @@ export async function fill(url: string, shape: Shape, acmeId: number): Promise<F
   let clients: Filled['clients'] = [];
   await step('websites, drips', () =>
     session(url, async (c) => {
-      await c.query('truncate stats_hourly, send_ledger, occurrences, subscribers cascade');
+      await c.query(
+        'truncate stats_hourly, stats_hourly_website, stats_hourly_client, send_ledger, occurrences, subscribers cascade',
+      );
       await c.query(
         `insert into clients (client_uid, name)
          select 'benchclient' || g, 'Bench client ' || g from generate_series(2, $1::int) g`,
@@ -116,22 +121,34 @@ export async function fill(url: string, shape: Shape, acmeId: number): Promise<F
         [shape.drips],
       );
       // bench-only: rollups and raw events are loaded without WAL and with indexes built afterwards
-      await c.query('alter table stats_hourly set unlogged');
+      for (const t of ROLLUP_TABLES) await c.query(`alter table ${t} set unlogged`);
       await c.query(`create unlogged table raw_events (
         domain_id integer not null, client_id integer not null, drip_id integer not null, type text not null,
         at timestamptz not null, kind smallint not null)`);
     }),
   );
+  // every rollup table loses its indexes and primary key during the load; they are rebuilt afterwards
   const shIndexes = await session(url, async (c) => {
-    const idx = (
-      await c.query<{ name: string; def: string }>(
-        `select indexname as name, indexdef as def from pg_indexes
-         where tablename = 'stats_hourly' and indexname <> 'stats_hourly_pkey'`,
-      )
-    ).rows;
-    for (const i of idx) await c.query(`drop index ${i.name}`);
-    await c.query('alter table stats_hourly drop constraint stats_hourly_pkey');
-    return idx;
+    const defs: string[] = [];
+    for (const t of ROLLUP_TABLES) {
+      const pk = (
+        await c.query<{ name: string; def: string }>(
+          `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+           where conrelid = $1::regclass and contype = 'p'`,
+          [t],
+        )
+      ).rows[0]!;
+      const idx = (
+        await c.query<{ name: string; def: string }>(
+          `select indexname as name, indexdef as def from pg_indexes where tablename = $1 and indexname <> $2`,
+          [t, pk.name],
+        )
+      ).rows;
+      for (const i of idx) await c.query(`drop index ${i.name}`);
+      await c.query(`alter table ${t} drop constraint ${pk.name}`);
+      defs.push(`alter table ${t} add ${pk.def}`, ...idx.map((i) => i.def));
+    }
+    return defs;
   });
   const hours = `generate_series(date_trunc('hour', now()) - interval '${shape.days} days',
     date_trunc('hour', now()) - interval '1 hour', interval '1 hour') as h(hour)`;
@@ -158,6 +175,26 @@ export async function fill(url: string, shape: Shape, acmeId: number): Promise<F
        ) as x(domain_id, client_id, drip_id, type, hour) order by x.hour`,
     ),
   );
+  // the coarse rollups, as addToRollups keeps them: summed over drips, then over websites (slot = website mod 8)
+  const sums = KINDS.map((k) => `sum(${k})`).join(', ');
+  await step('coarse rollups', () =>
+    split(
+      url,
+      2,
+      `insert into stats_hourly_website (domain_id, client_id, type, hour, ${KINDS.join(', ')})
+       select domain_id, client_id, type, hour, ${sums} from stats_hourly where domain_id % $2::int = $1::int
+       group by hour, domain_id, client_id, type order by hour`,
+    ),
+  );
+  await step('client rollups', () =>
+    split(
+      url,
+      2,
+      `insert into stats_hourly_client (client_id, type, hour, slot, ${KINDS.join(', ')})
+       select client_id, type, hour, (domain_id % ${CLIENT_SLOTS})::smallint, ${sums} from stats_hourly_website
+       where client_id % $2::int = $1::int group by hour, client_id, type, domain_id % ${CLIENT_SLOTS} order by hour`,
+    ),
+  );
   const counters = KINDS.map((k, i) => `(${i}, s.${k})`).join(', ');
   await step('raw events', () =>
     split(
@@ -174,9 +211,8 @@ export async function fill(url: string, shape: Shape, acmeId: number): Promise<F
   await step('indexes', () =>
     Promise.all([
       session(url, async (c) => {
-        await c.query('alter table stats_hourly add primary key (domain_id, drip_id, type, hour)');
-        for (const i of shIndexes) await c.query(i.def);
-        await c.query('vacuum analyze stats_hourly');
+        for (const def of shIndexes) await c.query(def);
+        for (const t of ROLLUP_TABLES) await c.query(`vacuum analyze ${t}`);
       }),
       session(url, async (c) => {
         // the raw table gets the rollups' indexes: (client_id, hour), (domain_id, hour), (hour)
@@ -223,6 +259,12 @@ export async function fill(url: string, shape: Shape, acmeId: number): Promise<F
     await c.query('create schema raw');
     await c.query(`create view raw.stats_hourly as
       select domain_id, client_id, drip_id, type, ${RAW_HOUR} as hour, ${rawCounters} from public.raw_events`);
+    // the coarse tables' names resolve to the same events: the baseline still sums one row per event
+    await c.query(`create view raw.stats_hourly_website as
+      select domain_id, client_id, type, hour, ${KINDS.join(', ')} from raw.stats_hourly`);
+    await c.query(`create view raw.stats_hourly_client as
+      select client_id, type, hour, (domain_id % ${CLIENT_SLOTS})::smallint as slot, ${KINDS.join(', ')}
+      from raw.stats_hourly`);
   });
   const count = async (table: string) =>
     session(url, async (c) => Number((await c.query(`select count(*)::int8 as n from ${table}`)).rows[0].n));

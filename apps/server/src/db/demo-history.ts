@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { addToRollups } from '../modules/stats/rollups.ts';
 import type { DB, StatsHourlyTable } from './schema.ts';
 
 /** A small deterministic PRNG (mulberry32): the same demo history on every machine. */
@@ -93,11 +94,12 @@ export async function seedDemoHistory(
       });
     }
   }
+  // through the write path, so the coarse rollup tables get the same history
   for (let i = 0; i < rows.length; i += 1000) {
-    await db
-      .insertInto('stats_hourly')
-      .values(rows.slice(i, i + 1000))
-      .execute();
+    await addToRollups(
+      db,
+      rows.slice(i, i + 1000).map((r) => ({ ...r, at: new Date(r.hour), counters: r })),
+    );
   }
   return rows.length;
 }

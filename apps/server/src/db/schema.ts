@@ -281,6 +281,22 @@ export type StatsHourlyTable = {
   hour: Timestamp;
 } & { [K in StatCounter]: Generated<number> };
 
+/** stats_hourly summed over drips (migration 0006). */
+export type StatsHourlyWebsiteTable = {
+  domain_id: number;
+  client_id: number;
+  type: Generated<string>;
+  hour: Timestamp;
+} & { [K in StatCounter]: Generated<number> };
+
+/** stats_hourly summed over drips and websites; a client's hour spread over a few `slot` rows (migration 0006). */
+export type StatsHourlyClientTable = {
+  client_id: number;
+  type: Generated<string>;
+  hour: Timestamp;
+  slot: Generated<number>;
+} & { [K in StatCounter]: Generated<number> };
+
 export interface DB {
   clients: ClientsTable;
   users: UsersTable;
@@ -303,6 +319,8 @@ export interface DB {
   occurrences: OccurrencesTable;
   send_ledger: SendLedgerTable;
   stats_hourly: StatsHourlyTable;
+  stats_hourly_website: StatsHourlyWebsiteTable;
+  stats_hourly_client: StatsHourlyClientTable;
   tags: TagsTable;
   domain_tags: DomainTagsTable;
 }

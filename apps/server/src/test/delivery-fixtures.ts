@@ -4,6 +4,7 @@ import type { DB, ScheduleType } from '../db/schema.ts';
 import { planSchedule } from '../modules/delivery/scheduler.service.ts';
 import type { TestApp } from './harness.ts';
 import { TestClient } from './harness.ts';
+import { assertCoarseAgree } from './rollup-check.ts';
 
 export async function startPushService() {
   return LocalPushService.start({ port: 0, host: '127.0.0.1', retainPayloads: true, log: () => {} });
@@ -114,7 +115,9 @@ export async function addSchedule(
   return row;
 }
 
+/** A website's rollups summed; throws when the coarse rollup tables disagree with them (every table, not only this website). */
 export async function rollup(db: Kysely<DB>, domainId: number) {
+  await assertCoarseAgree(db);
   const r = await db
     .selectFrom('stats_hourly')
     .select((eb) => [

@@ -3,6 +3,7 @@ import { sql as delivery } from './0002-delivery.ts';
 import { sql as tags } from './0003-tags.ts';
 import { sql as statistics } from './0004-statistics.ts';
 import { sql as statisticsCover } from './0005-statistics-cover.ts';
+import { sql as statisticsCoarse } from './0006-statistics-coarse.ts';
 
 export interface Migration {
   id: string;
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   { id: '0003_tags', sql: tags },
   { id: '0004_statistics', sql: statistics },
   { id: '0005_statistics_cover', sql: statisticsCover },
+  { id: '0006_statistics_coarse', sql: statisticsCoarse },
 ];

@@ -27,9 +27,9 @@ export interface FactsQuery {
   /** Add scheduled occurrences as facts with setup = 1 (server performance). */
   occurrences?: boolean;
   dims: readonly FactDimension[];
-  /** Extra aggregates over the facts `f`, kept in rows and totals. */
-  extra?: Readonly<Record<string, RawBuilder<unknown>>>;
-  /** Sort keys: a dimension, a counter, a ratio metric, avg_patient_days, an extra aggregate or a given expression. */
+  /** Count distinct drip-days and drip-hours (DRIP_COUNTS, in `extra` of rows and totals; server performance). */
+  dripCounts?: boolean;
+  /** Sort keys: a dimension, a counter, a ratio metric, avg_patient_days, a drip count or a given expression. */
   order?: readonly { key: string; dir: 'asc' | 'desc' }[];
   orderExpressions?: Readonly<Record<string, RawBuilder<unknown>>>;
   limit?: number;
@@ -93,22 +93,48 @@ function hoursSelect(q: FactsQuery, all = false): RawBuilder<unknown> {
 const WIDE: readonly FactDimension[] = ['website_id', 'client', 'drip_id'];
 
 /**
- * The rollup rows of the range, with their bucket. Extra aggregates read single drips and hours, so they get the
- * rows as they are. Otherwise the rows are summed right at the scan: per UTC hour when the groups are only dates and
- * types (dashboards: few groups, summed in parallel workers), per bucket and website / client / drip otherwise
- * (Data Explorer, top tables: one group per bucket instead of per hour; the hours join as a subquery, which `offset
- * 0` keeps from converting per row and which, unlike a CTE, parallel workers may read). See bench/stats.
+ * Distinct (drip, local day) and (drip, UTC hour) pairs: scheduled (an occurrence, setup = 1) and with sends (a
+ * rollup row with sent > 0 of a drip), and the last UTC hour (epoch seconds) of a group's facts. See docs/metrics.md.
+ */
+export const DRIP_COUNTS = [
+  'count_setup_drips_per_day',
+  'count_setup_drips_per_hour',
+  'count_drips_per_day_by_sent',
+  'count_drips_per_hour_by_sent',
+  'last_hour',
+] as const;
+
+const extraNames = (q: FactsQuery): readonly string[] => (q.dripCounts ? DRIP_COUNTS : []);
+
+/**
+ * The coarsest rollup table that answers the query exactly (all three hold the same sums, migration 0006): the fine
+ * rows when a drip is grouped or drips are counted (server performance), the sums per website when
+ * websites are filtered or grouped, else the sums per client.
+ */
+export function rollupTable(q: FactsQuery): 'stats_hourly' | 'stats_hourly_website' | 'stats_hourly_client' {
+  if (q.dims.includes('drip_id') || q.dripCounts) return 'stats_hourly';
+  if (q.scope.domainIds !== null || q.dims.includes('website_id')) return 'stats_hourly_website';
+  return 'stats_hourly_client';
+}
+
+/** One bit per UTC hour (epoch hour mod 64) of a drip-count mask; see dripCountSteps. */
+const hourBit = (hour: RawBuilder<unknown>) => sql`(1::int8 << ((extract(epoch from ${hour})::int8 / 3600) % 64)::int)`;
+const noMasks = sql`null::int8 as sent_mask, null::int8 as setup_mask`;
+
+/**
+ * The rollup rows of the range, with their bucket. The rows are summed right at the scan: per UTC hour when the
+ * groups are only dates and types (dashboards: few groups, summed in parallel workers), per bucket and website /
+ * client / drip otherwise (Data Explorer, top tables: one group per bucket instead of per hour; the hours join as a
+ * subquery, which `offset 0` keeps from converting per row and which, unlike a CTE, parallel workers may read), and
+ * for drip counts per bucket, local day and drip, with the drip's hours with sends as a mask. See bench/stats.
  */
 function rollupStream(q: FactsQuery): RawBuilder<unknown> {
   const { lo, hi } = q.range;
+  const table = sql.table(rollupTable(q));
   const where = sql`s.hour >= ${lo} and s.hour < ${hi} and ${scopeSql(q.scope, 's')} and ${typeFilter(q, sql`s.type`)}`;
   const tail = sql`0::float8 as patience_days, 0 as leavers, 0 as setup`;
-  if (q.extra && Object.keys(q.extra).length > 0) {
-    return sql`select s.domain_id, s.client_id, s.drip_id, s.type as raw_type, s.hour, b.bucket, b.local_day,
-      b.in_range, ${counterList('s')}, ${tail} from stats_hourly s join b on b.hour = s.hour where ${where}`;
-  }
   const keyed = (dim: FactDimension, column: string, as: string, none: RawBuilder<unknown>) =>
-    q.dims.includes(dim)
+    q.dims.includes(dim) || (dim === 'drip_id' && q.dripCounts)
       ? { select: sql`${sql.ref(`s.${column}`)} as ${sql.ref(as)}`, group: [sql.ref(`s.${column}`)] }
       : { select: sql`${none} as ${sql.ref(as)}`, group: [] };
   const keys = [
@@ -119,16 +145,23 @@ function rollupStream(q: FactsQuery): RawBuilder<unknown> {
   ];
   const sums = STAT_COUNTER_NAMES.map((c) => sql`sum(${sql.ref(`s.${c}`)}) as ${sql.ref(c)}`);
   const groups = keys.flatMap((k) => k.group);
+  if (q.dripCounts) {
+    return sql`select ${sql.join(keys.map((k) => k.select))}, max(s.hour) as hour, b.bucket, b.local_day,
+      true as in_range, ${sql.join(sums)}, ${tail},
+      bit_or(${hourBit(sql`s.hour`)}) filter (where s.sent > 0 and s.drip_id <> 0) as sent_mask, null::int8 as setup_mask
+      from ${table} s join (${hoursSelect(q)} offset 0) as b on b.hour = s.hour where ${where}
+      group by ${sql.join([sql`b.bucket`, sql`b.local_day`, ...groups])}`;
+  }
   if (q.dims.some((d) => WIDE.includes(d))) {
     return sql`select ${sql.join(keys.map((k) => k.select))}, null::timestamptz as hour, b.bucket,
-      null::date as local_day, true as in_range, ${sql.join(sums)}, ${tail}
-      from stats_hourly s join (${hoursSelect(q)} offset 0) as b on b.hour = s.hour where ${where}
+      null::date as local_day, true as in_range, ${sql.join(sums)}, ${tail}, ${noMasks}
+      from ${table} s join (${hoursSelect(q)} offset 0) as b on b.hour = s.hour where ${where}
       group by ${sql.join([sql`b.bucket`, ...groups])}`;
   }
   const type = q.dims.includes('type') ? sql`s.raw_type` : sql`null::text`;
   return sql`select null::int as domain_id, null::int as client_id, null::int as drip_id, ${type} as raw_type,
-      s.hour, b.bucket, b.local_day, b.in_range, ${counterList('s')}, ${tail}
-    from (select ${sql.join(keys.map((k) => k.select))}, s.hour, ${sql.join(sums)} from stats_hourly s where ${where}
+      s.hour, b.bucket, b.local_day, b.in_range, ${counterList('s')}, ${tail}, ${noMasks}
+    from (select ${sql.join(keys.map((k) => k.select))}, s.hour, ${sql.join(sums)} from ${table} s where ${where}
       group by ${sql.join([sql`s.hour`, ...groups])}) as s join b on b.hour = s.hour`;
 }
 
@@ -137,7 +170,7 @@ function streams(q: FactsQuery): RawBuilder<unknown> {
   const parts = [rollupStream(q)];
   if (q.leavers) {
     parts.push(sql`select sb.domain_id, sb.client_id, 0, '', b.hour, b.bucket, b.local_day, b.in_range, ${zeros},
-      greatest(0, extract(epoch from ${leftAt} - sb.created_at))::float8 / 86400, 1, 0
+      greatest(0, extract(epoch from ${leftAt} - sb.created_at))::float8 / 86400, 1, 0, null::int8, null::int8
       from subscribers sb join b on b.hour = ${utcHour(leftAt)}
       where (sb.unsubscribed_at is not null or sb.deactivated_at is not null)
       and ${leftAt} >= ${lo} and ${leftAt} < ${hi} and ${scopeSql(q.scope, 'sb')} and ${typeFilter(q, sql`''`)}`);
@@ -145,7 +178,7 @@ function streams(q: FactsQuery): RawBuilder<unknown> {
   if (q.occurrences) {
     parts.push(sql`select o.domain_id, o.client_id, o.drip_id, o.type, b.hour, b.bucket, b.local_day, b.in_range,
       ${zeros},
-      0::float8, 0, 1
+      0::float8, 0, 1, null::int8, ${hourBit(sql`b.hour`)}
       from occurrences o join b on b.hour = ${utcHour(sql`o.due_at`)}
       where o.status <> 'cancelled' and o.due_at >= ${lo} and o.due_at < ${hi}
       and ${scopeSql(q.scope, 'o')} and ${typeFilter(q, sql`o.type`)}`);
@@ -157,7 +190,8 @@ function streams(q: FactsQuery): RawBuilder<unknown> {
 function factsCte(q: FactsQuery): RawBuilder<unknown> {
   return sql`b as materialized (${hoursSelect(q, true)}), f as (
     select u.domain_id, u.client_id, u.drip_id, ${familySql(sql`u.raw_type`)} as type, u.hour,
-      u.bucket, u.local_day, ${counterList('u')}, u.patience_days, u.leavers, u.setup
+      u.bucket, u.local_day, ${counterList('u')}, u.patience_days, u.leavers, u.setup,
+      u.sent_mask, u.setup_mask
     from (${streams(q)}) as u where u.in_range
   )`;
 }
@@ -170,19 +204,49 @@ const DIM_COLUMN: Record<FactDimension, string> = {
   drip_id: 'drip_id',
 };
 
-function aggregates(q: FactsQuery): RawBuilder<unknown> {
+function aggregates(): RawBuilder<unknown> {
   const sums = [...STAT_COUNTER_NAMES, 'patience_days', 'leavers'].map(
     (c) => sql`sum(${sql.ref(`f.${c}`)})::float8 as ${sql.ref(c)}`,
   );
-  const extra = Object.entries(q.extra ?? {}).map(([name, expr]) => sql`${expr} as ${sql.ref(name)}`);
-  return sql.join([...sums, ...extra]);
+  return sql.join(sums);
+}
+
+/**
+ * Grouped facts with drip counts, without `count(distinct …)` over millions of fact rows (bench/stats). Every fact
+ * carries its UTC hour as one bit of a mask, bit = epoch hour mod 64: `setup_mask` for an occurrence, `sent_mask`
+ * for a drip's rollup row with sent > 0 (the rollup stream ORs them per bucket, local day and drip at the scan).
+ * Step `gd`: per group, drip and local day, the counters and the masks ORed. A local day spans at most 25
+ * consecutive UTC hours (a fall-back day), so its hours never share a bit, and a drip's distinct hours are the set
+ * bits, whatever the number of rows (raw types, occurrences) per hour. Then per group (`g`): a drip-day counts once
+ * per `gd` row with a bit set, a drip-hour once per bit. The totals (`t`) OR the masks per drip and day over all
+ * groups, so a drip-day in two groups (two type families) counts once there, as `count(distinct …)` would.
+ */
+function dripCountSteps(dims: readonly FactDimension[]): RawBuilder<unknown> {
+  const cols = dims.map((d) => sql.ref(DIM_COLUMN[d]));
+  const lead = cols.length ? sql`${sql.join(cols)},` : sql``;
+  const bits = (mask: string) => sql`coalesce(sum(bit_count(${sql.ref(mask)}::bit(64))), 0)::float8`;
+  const days = (mask: string) => sql`count(${sql.ref(mask)})::float8`;
+  const counts = sql`${days('setup_mask')} as count_setup_drips_per_day, ${bits('setup_mask')} as count_setup_drips_per_hour,
+    ${days('sent_mask')} as count_drips_per_day_by_sent, ${bits('sent_mask')} as count_drips_per_hour_by_sent,
+    max(extract(epoch from last_hour))::float8 as last_hour`;
+  const total = (expr: (c: string) => RawBuilder<unknown>) =>
+    sql.join(SUMMED.map((c) => sql`${expr(c)} as ${sql.ref(c)}`));
+  return sql`gd as materialized (select ${lead} drip_id, local_day, ${total((c) => sql`sum(${sql.ref(c)})`)},
+      max(hour) as last_hour, bit_or(setup_mask) as setup_mask, bit_or(sent_mask) as sent_mask
+    from f group by ${sql.join([...cols, sql`drip_id, local_day`])}),
+  g as (select ${lead} ${total((c) => sql`sum(${sql.ref(c)})::float8`)}, ${counts}
+    from gd ${cols.length ? sql`group by ${sql.join(cols)}` : sql``}),
+  t as (select ${total((c) => sql`sum(${sql.ref(c)})::float8`)}, ${counts}
+    from (select drip_id, local_day, ${total((c) => sql`sum(${sql.ref(c)})`)}, max(last_hour) as last_hour,
+      bit_or(setup_mask) as setup_mask, bit_or(sent_mask) as sent_mask from gd group by drip_id, local_day) as td)`;
 }
 
 function withClause(q: FactsQuery): RawBuilder<unknown> {
+  if (q.dripCounts) return sql`with ${factsCte(q)}, ${dripCountSteps(q.dims)}`;
   const dims = q.dims.map((d) => sql.ref(`f.${DIM_COLUMN[d]}`));
   const groupBy = dims.length ? sql`group by ${sql.join(dims)}` : sql``;
   const dimSelect = dims.length ? sql`${sql.join(dims)},` : sql``;
-  return sql`with ${factsCte(q)}, g as (select ${dimSelect} ${aggregates(q)} from f ${groupBy})`;
+  return sql`with ${factsCte(q)}, g as (select ${dimSelect} ${aggregates()} from f ${groupBy})`;
 }
 
 /** SQL of a ratio metric over the grouped sums, exactly as contracts defines it (for sorting). */
@@ -211,7 +275,8 @@ function orderExpr(q: FactsQuery, key: string): RawBuilder<unknown> {
   if (given) return given;
   if (key in RATIO_METRICS) return ratioMetricSql(key as RatioMetricName);
   if (key === 'avg_patient_days') return sql`(case when g.leavers = 0 then 0 else g.patience_days / g.leavers end)`;
-  if ((STAT_COUNTER_NAMES as readonly string[]).includes(key) || key in (q.extra ?? {})) return sql.ref(`g.${key}`);
+  if ((STAT_COUNTER_NAMES as readonly string[]).includes(key) || extraNames(q).includes(key))
+    return sql.ref(`g.${key}`);
   throw new Error(`Unsortable key ${key}`);
 }
 
@@ -246,11 +311,12 @@ export class FactsRepository {
       has('client') ? sql`g.client_id, c.name as client, c.client_uid` : null,
       has('type') ? sql`g.type` : null,
       has('drip_id') ? sql`g.drip_id` : null,
-      sql.join([...SUMMED, ...Object.keys(q.extra ?? {})].map((c) => sql.ref(`g.${c}`))),
+      sql.join([...SUMMED, ...extraNames(q)].map((c) => sql.ref(`g.${c}`))),
       windowTotals
         ? sql.join([
             sql`count(*) over ()::float8 as t_total`,
             ...SUMMED.map((c) => sql`sum(${sql.ref(`g.${c}`)}) over () as ${sql.ref(`t_${c}`)}`),
+            ...extraNames(q).map((c) => sql`${sql.ref(`t.${c}`)} as ${sql.ref(`t_${c}`)}`),
           ])
         : null,
     ].filter((c): c is RawBuilder<unknown> => c !== null);
@@ -259,7 +325,7 @@ export class FactsRepository {
       ...q.dims.map((d) => sql`${sql.ref(`g.${DIM_COLUMN[d]}`)} asc`),
     ];
     const rows = await this.run(sql<Record<string, unknown>>`${withClause(q)}
-      select ${sql.join(cols)} from g
+      select ${sql.join(cols)} from g ${windowTotals && q.dripCounts ? sql`cross join t` : sql``}
       ${has('website_id') ? sql`left join domains d on d.id = g.domain_id` : sql``}
       ${has('client') ? sql`left join clients c on c.id = g.client_id` : sql``}
       ${order.length ? sql`order by ${sql.join(order)}` : sql``}
@@ -267,26 +333,30 @@ export class FactsRepository {
     const first = rows[0];
     const totals =
       windowTotals && first
-        ? toTotals(Object.fromEntries([...SUMMED, 'total'].map((c) => [c, first[`t_${c}`]])), q)
+        ? toTotals(Object.fromEntries([...SUMMED, ...extraNames(q), 'total'].map((c) => [c, first[`t_${c}`]])), q)
         : null;
     return { rows: rows.map((r) => toFactRow(r, q)), totals };
   }
 
   /**
-   * One page of grouped rows with the number of groups and the totals over every matching fact. Without extra
-   * aggregates the totals ride along the page as window sums (one pass over the facts); otherwise, or when the
-   * page is empty, a second query computes them.
+   * One page of grouped rows with the number of groups and the totals over every matching fact. The totals ride
+   * along the page as window sums (one pass over the facts; drip counts from `t`, computed in the same pass); when
+   * the page is empty, a second query computes them.
    */
   async page(q: FactsQuery): Promise<{ rows: FactRow[]; totals: FactTotals }> {
-    const simple = Object.keys(q.extra ?? {}).length === 0;
-    const { rows, totals } = await this.select(q, simple);
+    const { rows, totals } = await this.select(q, true);
     return { rows, totals: totals ?? (await this.totals(q)) };
   }
 
   /** The number of grouped rows and the totals over every matching fact (not only a page). */
   async totals(q: FactsQuery): Promise<FactTotals> {
+    if (q.dripCounts) {
+      const rows = await this.run(sql<Record<string, unknown>>`${withClause(q)}
+        select (select count(*) from g)::float8 as total, t.* from t`);
+      return toTotals(rows[0] ?? {}, q);
+    }
     const rows = await this.run(sql<Record<string, unknown>>`${withClause(q)}
-      select (select count(*) from g)::float8 as total, ${aggregates(q)} from f`);
+      select (select count(*) from g)::float8 as total, ${aggregates()} from f`);
     return toTotals(rows[0] ?? {}, q);
   }
 }
@@ -298,7 +368,7 @@ function toTotals(r: Record<string, unknown>, q: FactsQuery): FactTotals {
     total: num(r.total),
     patience_days: num(r.patience_days),
     leavers: num(r.leavers),
-    extra: Object.fromEntries(Object.keys(q.extra ?? {}).map((k) => [k, num(r[k])])),
+    extra: Object.fromEntries(extraNames(q).map((k) => [k, num(r[k])])),
   };
 }
 
@@ -318,6 +388,6 @@ function toFactRow(r: Record<string, unknown>, q: FactsQuery): FactRow {
     drip_id: r.drip_id === undefined ? null : num(r.drip_id),
     patience_days: num(r.patience_days),
     leavers: num(r.leavers),
-    extra: Object.fromEntries(Object.keys(q.extra ?? {}).map((k) => [k, num(r[k])])),
+    extra: Object.fromEntries(extraNames(q).map((k) => [k, num(r[k])])),
   };
 }

@@ -15,7 +15,7 @@ import type { ActiveCount, ActiveSubscribersRepository, ActiveWindow } from './a
 import { statisticsClock } from './clock.ts';
 import { type ColumnCatalog, type ColumnPlan, planColumns, shapeRow } from './columns.ts';
 import { totalsRow } from './explorer.service.ts';
-import type { FactRow, FactsQuery, FactsRepository } from './facts.repository.ts';
+import { DRIP_COUNTS, type FactRow, type FactsQuery, type FactsRepository } from './facts.repository.ts';
 import type { ScopeRepository } from './scope.repository.ts';
 import { cacheKey, type StatsCache } from './stats-cache.ts';
 import { resolveScope } from './stats-scope.ts';
@@ -29,29 +29,10 @@ const CATALOG: ColumnCatalog = {
   extras: STAT_COUNTER_NAMES,
 };
 
-/**
- * Distinct (drip, day) or (drip, hour) pairs, counted as one bigint per pair (drip id scaled above the day or hour
- * number): hashing and sorting integers instead of concatenated text is several times cheaper over millions of
- * rollup rows. Days since 1970 stay below 10^5 and hours below 10^7 for centuries; drip ids below 9 * 10^11.
- */
-const dripTime = (when: string, time: ReturnType<typeof sql>, scale: number) =>
-  sql`count(distinct case when ${sql.raw(when)} then f.drip_id::bigint * ${sql.lit(scale)} + ${time} end)::float8`;
-const DAY = [sql`(f.local_day - date '1970-01-01')`, 100_000] as const;
-const HOUR = [sql`(extract(epoch from f.hour)::bigint / 3600)`, 10_000_000] as const;
-const SENT = 'f.setup = 0 and f.sent > 0 and f.drip_id <> 0';
-
-/** Distinct drip-days / drip-hours, scheduled (occurrences) and with sends (rollups); see docs/metrics.md. */
-const EXTRA = {
-  count_setup_drips_per_day: dripTime('f.setup = 1', ...DAY),
-  count_setup_drips_per_hour: dripTime('f.setup = 1', ...HOUR),
-  count_drips_per_day_by_sent: dripTime(SENT, ...DAY),
-  count_drips_per_hour_by_sent: dripTime(SENT, ...HOUR),
-  last_hour: sql`max(extract(epoch from f.hour))::float8`,
-};
 const perDrip = (per: string) =>
   sql`(case when ${sql.ref(`g.count_drips_per_${per}_by_sent`)} = 0 then 0 else g.sent / ${sql.ref(`g.count_drips_per_${per}_by_sent`)} end)`;
 const ORDER_EXPRESSIONS = { sent_per_hour_by_uniq_drips: perDrip('hour'), sent_per_day_by_uniq_drips: perDrip('day') };
-const SORT_KEYS = [...Object.keys(EXTRA).filter((k) => k !== 'last_hour'), ...Object.keys(ORDER_EXPRESSIONS)];
+const SORT_KEYS = [...DRIP_COUNTS.filter((k) => k !== 'last_hour'), ...Object.keys(ORDER_EXPRESSIONS)];
 
 /** Server Performance: per website, client, date and type — scheduling, sending, audience and activity columns. */
 export class ServerPerformanceService {
@@ -90,7 +71,7 @@ export class ServerPerformanceService {
         rawTypes: rawTypesOf(body.filters.type),
         occurrences: true,
         dims: plan.dims,
-        extra: EXTRA,
+        dripCounts: true,
         orderExpressions: ORDER_EXPRESSIONS,
         order: plan.order,
         limit: paginate ? pageLength : STATS_LIMITS.unpaginatedRows,

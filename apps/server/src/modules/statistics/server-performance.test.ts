@@ -52,6 +52,33 @@ describe.each(testBackends())('Server Performance on $name', (backend) => {
     expect(expected.some((r) => r.count_setup_drips_per_hour > 0 && r.active_subs_last_3_days > 0)).toBe(true);
   });
 
+  it('counts drip-hours of a 25-hour day (Kyiv fall-back) once, over raw types and websites, in rows and totals', async () => {
+    const tz = 'Europe/Kyiv';
+    const filters = { date_start: '2026-10-24', date_end: '2026-10-26' };
+    for (const groups of [['date'], ['date', 'type']] as const) {
+      const res = await post(moder, { timezone: tz, date_trunc: 'day', filters, groups });
+      const oracle = serverPerformanceOracle(w, {
+        tz,
+        from: filters.date_start,
+        to: filters.date_end,
+        unit: 'day',
+        dims: [...groups],
+        now: NOW,
+      });
+      const key = (r: Oracle['rows'][number]) => `${bucketOf(r.fs[0]!.hour, 'day', tz)}|${familyOf(r.fs[0]!.type)}`;
+      const expected = oracle.rows.sort((a, b) => cmp(key(a), key(b))).map((r) => r.row);
+      expect(res.data).toEqual(expected);
+      expect(res.meta).toEqual({ total: expected.length, totals: oracle.totals });
+      // drips sent in more than one hour of that day: each hour counts, the day once
+      const fallBack = res.data.filter(
+        (r: { date: string; count_drips_per_day_by_sent: number }) =>
+          r.date.startsWith('2026-10-25') && r.count_drips_per_day_by_sent > 0,
+      );
+      expect(fallBack.length).toBeGreaterThan(0);
+      for (const r of fallBack) expect(r.count_drips_per_hour_by_sent).toBeGreaterThan(r.count_drips_per_day_by_sent);
+    }
+  });
+
   it('pages websites × days in a half-hour zone, sorted by scheduled drips; the last page is short', async () => {
     const tz = 'Asia/Kolkata';
     const filters = { date_start: '2026-10-20', date_end: '2026-11-10' };

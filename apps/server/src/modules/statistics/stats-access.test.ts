@@ -2,6 +2,7 @@ import { MSG, STATS_MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
+import { addToRollups } from '../stats/rollups.ts';
 import type { FactsWorld } from './stats-fixtures.ts';
 import { groupFacts, oracleFacts } from './stats-oracle.ts';
 import { NOW, openStatsWorld, query } from './stats-test-kit.ts';
@@ -44,17 +45,16 @@ describe.each(testBackends())('statistics scoping, caching and validation on $na
     expect(a.json().data[0].sent).not.toBe(g.json().data[0].sent);
     // new facts for both clients: cached answers stay (TTL 3600 s), a fresh request (cache: 0) sees them
     for (const site of w.websites) {
-      await t.handle.db
-        .insertInto('stats_hourly')
-        .values({
+      await addToRollups(t.handle.db, [
+        {
           domain_id: site.id,
           client_id: site.client_id,
           drip_id: 999,
           type: 'welcome',
-          hour: new Date('2026-11-05T10:00:00Z'),
-          sent: 1000,
-        })
-        .execute();
+          at: new Date('2026-11-05T10:00:00Z'),
+          counters: { sent: 1000 },
+        },
+      ]);
     }
     expect((await acme.get(events())).json()).toEqual(a.json());
     expect((await globex.get(events())).json()).toEqual(g.json());

@@ -1,6 +1,7 @@
 /** Seeded random statistics facts for the statistics tests: rollups, leavers, occurrences and a send ledger. */
 import { type StatCounters, zeroCounters } from '@pushdeck/contracts';
 import type { TestApp } from '../../test/harness.ts';
+import { addToRollups } from '../stats/rollups.ts';
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -131,7 +132,13 @@ export async function seedFacts(t: TestApp, opts: { seed: number; start: Date; e
       }
     }
   }
-  await insertChunks(rollups, (chunk) => db.insertInto('stats_hourly').values(chunk).execute());
+  // through the write path, so the coarse rollup tables hold the same facts
+  await insertChunks(rollups, (chunk) =>
+    addToRollups(
+      db,
+      chunk.map((r) => ({ ...r, at: r.hour, counters: r })),
+    ),
+  );
 
   const span = opts.end.getTime() - opts.start.getTime();
   const subs: { id: number; domain_id: number }[] = [];
