@@ -138,7 +138,7 @@ describe('drips: welcome, recurring and spam schedules (client)', () => {
     await form.getByRole('textbox', { name: 'Button 1 url' }).fill('https://shop.acme.test/deals');
     await form.getByRole('button', { name: 'Preview', exact: true }).click();
     await expect
-      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .poll(() => shownNotifications(page), { timeout: 20_000 })
       .toEqual([
         {
           title: `Preview ${stamp}`,

@@ -177,7 +177,7 @@ describe('triggered notifications (user)', () => {
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const cart = 'https://blog.acme.test/cart';
     await expect
-      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .poll(() => shownNotifications(page), { timeout: 20_000 })
       .toEqual([
         {
           title: 'Preview me',

@@ -17,7 +17,11 @@ export interface PreviewButton {
 export type PreviewResult = 'shown' | 'denied' | 'unsupported';
 
 const ACTIONS = ['FirstBtnRedirect', 'SecondBtnRedirect'];
-const WORKER_WAIT_MS = 3000;
+/**
+ * How long the /sw.js worker may take to start before the page shows a plain notification instead (no buttons). It
+ * starts in well under a second; a busy machine took over 3 s in the browser journeys.
+ */
+const WORKER_WAIT_MS = 10_000;
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
