@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
-import { waitForPath } from '../support/nav.ts';
+import { pickOption, waitForPath } from '../support/nav.ts';
 
 /** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
 async function apiCall<T>(
@@ -75,15 +75,6 @@ async function dripsTitled(page: Page, title: string): Promise<Listed[]> {
   const res = await apiCall<{ data: Listed[] }>(page, 'GET', `/api/v1/drips/recurring/get?${query}`);
   expect(res.status).toBe(200);
   return res.json.data;
-}
-
-async function pickOption(page: Page, combobox: string, option: string | RegExp, scope = page.locator('body')) {
-  await scope
-    .getByRole('textbox', { name: combobox })
-    .or(scope.getByRole('combobox', { name: combobox }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 /** The body text of the Drip Manager's table once it has settled. */

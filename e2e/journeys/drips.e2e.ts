@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
-import { waitForPath } from '../support/nav.ts';
+import { pickOption, waitForPath } from '../support/nav.ts';
 import { shownNotifications } from '../support/notifications.ts';
 
 /** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
@@ -54,15 +54,6 @@ function recordWrites(page: Page, prefix: string): Request[] {
     if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith(prefix)) writes.push(r);
   });
   return writes;
-}
-
-async function pickOption(page: Page, combobox: string, option: string | RegExp, scope = page.locator('body')) {
-  await scope
-    .getByRole('textbox', { name: combobox })
-    .or(scope.getByRole('combobox', { name: combobox }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 async function fillNotification(page: Page, title: string, body: string) {

@@ -16,3 +16,13 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
     typeof path === 'string' ? url.pathname + url.search === path : path.test(url.pathname + url.search),
   );
 }
+
+/** Opens the select or autocomplete labelled `combobox` (within `scope`) and clicks its option `option`. */
+export async function pickOption(page: Page, combobox: string, option: string | RegExp, scope = page.locator('body')) {
+  await scope
+    .getByRole('textbox', { name: combobox })
+    .or(scope.getByRole('combobox', { name: combobox }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option }).click();
+}
