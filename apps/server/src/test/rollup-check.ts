@@ -1,23 +1,9 @@
 /** Test helper: the coarse rollup tables must equal the fine rollups summed (migration 0006, addToRollups). */
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { type DB, STAT_COUNTERS } from '../db/schema.ts';
 import { CLIENT_SLOTS } from '../modules/stats/rollups.ts';
 
-const COUNTERS = [
-  'sent',
-  'delivered',
-  'clicked',
-  'subscribed',
-  'unsubscribed',
-  'deactivated',
-  'full_unsubscribed',
-  'error_401',
-  'error_403',
-  'error_404',
-  'error_413',
-  'error_429',
-  'error_x',
-];
+const COUNTERS = STAT_COUNTERS;
 
 /**
  * Rows of `stats_hourly_website` and `stats_hourly_client` that differ from `stats_hourly` summed over drips (and

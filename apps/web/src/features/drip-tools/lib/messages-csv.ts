@@ -1,4 +1,5 @@
 import { formatDate } from '@/lib/format';
+import { saveBlob } from '@/lib/save-blob';
 import type { ManagedDrip } from '../api/drip-tools-api';
 
 /** The Drip Manager table's columns (spec part 1 §2), without Actions. */
@@ -36,13 +37,5 @@ export function messagesCsv(rows: readonly ManagedDrip[]): string {
 
 /** Hands the CSV to the browser as messages_list.csv (with a BOM so spreadsheets read UTF-8). */
 export function saveCsv(text: string): void {
-  const href = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = CSV_NAME;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), CSV_NAME);
 }
