@@ -33,32 +33,42 @@ export class UsersRepository {
 
   /** The user with roles (in order) and their permissions, direct permissions, and effective set; undefined if gone. */
   async loadContext(id: number): Promise<(UserContext & { isActive: boolean; clientActive: boolean }) | undefined> {
-    const user = await this.db
-      .selectFrom('users')
-      .leftJoin('clients', 'clients.id', 'users.client_id')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.client_id',
-        'users.is_active',
-        'clients.client_uid',
-        'clients.is_active as client_active',
-      ])
-      .where('users.id', '=', id)
-      .executeTakeFirst();
+    // Every request loads this: the three reads go out together (one round trip instead of three on a server).
+    const [user, roleRows, directRows] = await Promise.all([
+      this.db
+        .selectFrom('users')
+        .leftJoin('clients', 'clients.id', 'users.client_id')
+        .select([
+          'users.id',
+          'users.name',
+          'users.email',
+          'users.client_id',
+          'users.is_active',
+          'clients.client_uid',
+          'clients.is_active as client_active',
+        ])
+        .where('users.id', '=', id)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('model_has_roles as mr')
+        .innerJoin('roles as r', 'r.id', 'mr.role_id')
+        .leftJoin('role_has_permissions as rp', 'rp.role_id', 'r.id')
+        .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
+        .select(['r.id as role_id', 'r.name as role', 'p.name as permission', 'mr.position'])
+        .where('mr.user_id', '=', id)
+        .orderBy('mr.position')
+        .orderBy('r.id')
+        .orderBy('p.name')
+        .execute(),
+      this.db
+        .selectFrom('model_has_permissions as mp')
+        .innerJoin('permissions as p', 'p.id', 'mp.permission_id')
+        .select('p.name')
+        .where('mp.user_id', '=', id)
+        .orderBy('p.name')
+        .execute(),
+    ]);
     if (!user) return undefined;
-    const roleRows = await this.db
-      .selectFrom('model_has_roles as mr')
-      .innerJoin('roles as r', 'r.id', 'mr.role_id')
-      .leftJoin('role_has_permissions as rp', 'rp.role_id', 'r.id')
-      .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
-      .select(['r.id as role_id', 'r.name as role', 'p.name as permission', 'mr.position'])
-      .where('mr.user_id', '=', id)
-      .orderBy('mr.position')
-      .orderBy('r.id')
-      .orderBy('p.name')
-      .execute();
     const roles: { name: string; permissions: string[] }[] = [];
     const byId = new Map<number, { name: string; permissions: string[] }>();
     for (const r of roleRows) {
@@ -70,15 +80,7 @@ export class UsersRepository {
       }
       if (r.permission) role.permissions.push(r.permission);
     }
-    const direct = (
-      await this.db
-        .selectFrom('model_has_permissions as mp')
-        .innerJoin('permissions as p', 'p.id', 'mp.permission_id')
-        .select('p.name')
-        .where('mp.user_id', '=', id)
-        .orderBy('p.name')
-        .execute()
-    ).map((r) => r.name);
+    const direct = directRows.map((r) => r.name);
     const permissions = new Set([...(roles[0]?.permissions ?? []), ...direct]);
     return {
       id: user.id,
