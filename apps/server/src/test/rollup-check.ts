@@ -3,7 +3,6 @@ import { type Kysely, sql } from 'kysely';
 import { type DB, STAT_COUNTERS } from '../db/schema.ts';
 import { CLIENT_SLOTS } from '../modules/stats/rollups.ts';
 
-
 /**
  * Rows of `stats_hourly_website` and `stats_hourly_client` that differ from `stats_hourly` summed over drips (and
  * websites, per slot), both ways: a missing row, an extra row or a different counter. Empty when they agree.
