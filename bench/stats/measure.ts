@@ -34,10 +34,18 @@ export interface Row {
   cached?: Timing;
 }
 
-/** One line per call: rollup p50/p95, goal, raw p50/p95, raw/rollup (p50 and p95), cached p50. */
+/**
+ * The best raw/rollup ratio any statistics query could reach for a call: raw p50 over cached p50, the request with
+ * everything but the statistics query (session, permissions, scope, HTTP, the answer's JSON). Null without both.
+ */
+export function ratioBound(r: Row): number | null {
+  return r.raw && r.cached ? r.raw.p50 / r.cached.p50 : null;
+}
+
+/** One line per call: rollup p50/p95, goal, raw p50/p95, raw/rollup (p50 and p95), cached p50, ratio bound. */
 export function table(rows: Row[]): string {
   const w = Math.max(...rows.map((r) => r.label.length), 10) + 2;
-  const cols = ['rollup p50', 'rollup p95', 'goal', 'raw p50', 'raw p95', 'raw/rollup', 'cached p50'];
+  const cols = ['rollup p50', 'rollup p95', 'goal', 'raw p50', 'raw p95', 'raw/rollup', 'cached p50', 'bound'];
   const head = `${'call'.padEnd(w)}${cols.map((c) => c.padStart(12)).join('')}`;
   const lines = rows.map((r) => {
     const ratio = r.raw ? `${(r.raw.p50 / r.rollup.p50).toFixed(0)}x/${(r.raw.p95 / r.rollup.p95).toFixed(0)}x` : '-';
@@ -50,6 +58,7 @@ export function table(rows: Row[]): string {
       r.raw ? fmt(r.raw.p95) : '-',
       ratio,
       r.cached ? fmt(r.cached.p50) : '-',
+      ratioBound(r) === null ? '-' : `${ratioBound(r)!.toFixed(0)}x`,
     ];
     return `${r.label.padEnd(w)}${cells.map((c) => c.padStart(12)).join('')}`;
   });

@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   const sessions = new SessionsRepository(db);
   const throttle = new LoginThrottle(db);
   const auth = new AuthService(db, users, sessions, throttle, config.sessionTtlMinutes);
-  registerSession(app, { db, config, sessions, users });
+  registerSession(app, { db, config, sessions });
 
   systemRoutes(app, { db });
   authRoutes(app, { auth, sessions, config });

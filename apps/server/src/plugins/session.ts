@@ -6,7 +6,6 @@ import type { DB, SessionRow } from '../db/schema.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/errors.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
-import type { UsersRepository } from '../modules/auth/users.repository.ts';
 import type { App, RoutePermission } from './types.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,7 +15,6 @@ export interface SessionDeps {
   db: Kysely<DB>;
   config: AppConfig;
   sessions: SessionsRepository;
-  users: UsersRepository;
 }
 
 export function sessionCookieOptions(config: AppConfig) {
@@ -72,10 +70,10 @@ export function registerSession(app: App, deps: SessionDeps): void {
 async function loadSession(request: FastifyRequest, deps: SessionDeps): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
-  const session = await deps.sessions.findLive(token);
-  if (!session) return;
+  const found = await deps.sessions.findLiveWithUser(token);
+  if (!found) return;
+  const { session, user } = found;
   if (session.user_id !== null) {
-    const user = await deps.users.loadContext(session.user_id);
     if (!user?.isActive || !user.clientActive) {
       await deps.sessions.delete(session.id);
       return;

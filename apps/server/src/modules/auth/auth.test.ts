@@ -165,6 +165,41 @@ describe.each(testBackends())('auth on $name', (backend) => {
     await signedIn(t, 'pat@example.com', 'second-pass');
   });
 
+  it("reads a request's permissions fresh: the first role's and the direct ones, not a later role's", async () => {
+    const db = t.handle.db;
+    const viewer = await signedIn(t, DEMO.viewer);
+    const topPush = '/api/v1/statistics/getTopPush?date_start=2026-01-01&date_finish=2026-01-02&timezone=UTC';
+    expect((await viewer.get(topPush)).statusCode).toBe(403); // needs stats.domain; viewers have stats.domain.simple
+    const user = await db.selectFrom('users').select('id').where('email', '=', DEMO.viewer).executeTakeFirstOrThrow();
+    const role = async (name: string) =>
+      (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const permission = async (name: string) =>
+      (await db.selectFrom('permissions').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    // a second role that has stats.domain grants nothing: only the first role counts
+    await db
+      .insertInto('model_has_roles')
+      .values({ role_id: await role('client'), user_id: user.id, position: 1 })
+      .execute();
+    expect((await viewer.get(topPush)).statusCode).toBe(403);
+    const info = (await viewer.get('/api/auth/user/info')).json().data;
+    expect(info.roles.map((r: { name: string }) => r.name)).toEqual(['viewer', 'client']);
+    // a direct permission applies on the next request, without signing in again
+    await db
+      .insertInto('model_has_permissions')
+      .values({ permission_id: await permission('stats.domain'), user_id: user.id })
+      .execute();
+    expect((await viewer.get(topPush)).statusCode).not.toBe(403);
+    expect((await viewer.get('/api/auth/user/info')).json().data.permissions).toEqual(['stats.domain']);
+    await db.deleteFrom('model_has_permissions').where('user_id', '=', user.id).execute();
+    await db.deleteFrom('model_has_roles').where('user_id', '=', user.id).where('position', '=', 1).execute();
+    expect((await viewer.get(topPush)).statusCode).toBe(403);
+    // a deactivated user's session ends on its next request
+    await db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+    expect((await viewer.get('/api/auth/user/info')).statusCode).toBe(401);
+    await db.updateTable('users').set({ is_active: 1 }).where('id', '=', user.id).execute();
+    expect((await viewer.get('/api/auth/user/info')).statusCode).toBe(401);
+  });
+
   it('lets a moderator sign in as a client user and return', async () => {
     const moder = await signedIn(t, DEMO.moder);
     const admin = await signedIn(t, ADMIN.email, ADMIN.password);

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, SessionRow } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { CONTEXT_COLUMNS, type ContextColumns, type LoadedUser, toUserContext } from './users.repository.ts';
 
 export interface NewSession {
   userId: number | null;
@@ -39,6 +40,30 @@ export class SessionsRepository {
       .where('id', '=', sha256(token))
       .where('expires_at', '>', new Date())
       .executeTakeFirst();
+  }
+
+  /**
+   * The live session of a token with its user's context, in one statement (every /api request makes it); `user` is
+   * undefined for a session without a user or whose user is gone.
+   */
+  async findLiveWithUser(token: string): Promise<{ session: SessionRow; user: LoadedUser | undefined } | undefined> {
+    const { rows } = await sql<SessionRow & ContextColumns>`select s.*, ${CONTEXT_COLUMNS} from sessions s
+      left join users u on u.id = s.user_id left join clients c on c.id = u.client_id
+      where s.id = ${sha256(token)} and s.expires_at > ${new Date()}`.execute(this.db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const session: SessionRow = {
+      id: row.id,
+      user_id: row.user_id,
+      impersonator_id: row.impersonator_id,
+      csrf_token: row.csrf_token,
+      ip: row.ip,
+      user_agent: row.user_agent,
+      created_at: row.created_at,
+      last_seen_at: row.last_seen_at,
+      expires_at: row.expires_at,
+    };
+    return { session, user: toUserContext(row) };
   }
 
   async touch(id: string, ttlMinutes: number): Promise<void> {

@@ -1,7 +1,58 @@
-import { isStaff } from '@pushdeck/contracts';
-import type { Kysely } from 'kysely';
+import { effectivePermissions, isStaff } from '@pushdeck/contracts';
+import { type Kysely, sql } from 'kysely';
 import type { DB, NewUser, UserRow } from '../../db/schema.ts';
 import type { UserContext } from '../../plugins/types.ts';
+
+export type LoadedUser = UserContext & { isActive: boolean; clientActive: boolean };
+
+/** What CONTEXT_COLUMNS selects. */
+export interface ContextColumns {
+  ctx_id: number | null;
+  ctx_name: string | null;
+  ctx_email: string | null;
+  ctx_client_id: number | null;
+  ctx_is_active: number | null;
+  ctx_client_uid: string | null;
+  ctx_client_active: number | null;
+  ctx_roles: { name: string; permissions: string[] }[] | null;
+  ctx_direct: string[] | null;
+}
+
+/**
+ * A user's context as columns of one row, over `users u left join clients c`: every request loads it, so the user,
+ * the roles in order with their permissions (by name) and the direct permissions come back in one statement.
+ */
+export const CONTEXT_COLUMNS = sql`u.id as ctx_id, u.name as ctx_name, u.email as ctx_email,
+  u.client_id as ctx_client_id, u.is_active as ctx_is_active, c.client_uid as ctx_client_uid,
+  c.is_active as ctx_client_active,
+  (select json_agg(json_build_object('name', r.name, 'permissions', coalesce(
+      (select json_agg(p.name order by p.name) from role_has_permissions rp
+        join permissions p on p.id = rp.permission_id where rp.role_id = r.id), '[]'::json))
+    order by mr.position, r.id)
+    from model_has_roles mr join roles r on r.id = mr.role_id where mr.user_id = u.id) as ctx_roles,
+  (select json_agg(p.name order by p.name) from model_has_permissions mp
+    join permissions p on p.id = mp.permission_id where mp.user_id = u.id) as ctx_direct`;
+
+/** The context of a CONTEXT_COLUMNS row; undefined when the row has no user (a left join found none). */
+export function toUserContext(r: ContextColumns): LoadedUser | undefined {
+  if (r.ctx_id === null) return undefined;
+  const roles = r.ctx_roles ?? [];
+  const direct = r.ctx_direct ?? [];
+  const permissions = effectivePermissions(roles, direct);
+  return {
+    id: r.ctx_id,
+    name: r.ctx_name ?? '',
+    email: r.ctx_email ?? '',
+    clientId: r.ctx_client_id,
+    clientUid: r.ctx_client_uid,
+    roles,
+    direct,
+    permissions,
+    isStaff: isStaff(permissions),
+    isActive: r.ctx_is_active === 1,
+    clientActive: r.ctx_client_id === null || r.ctx_client_active === 1,
+  };
+}
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -32,68 +83,9 @@ export class UsersRepository {
   }
 
   /** The user with roles (in order) and their permissions, direct permissions, and effective set; undefined if gone. */
-  async loadContext(id: number): Promise<(UserContext & { isActive: boolean; clientActive: boolean }) | undefined> {
-    // Every request loads this: the three reads go out together (one round trip instead of three on a server).
-    const [user, roleRows, directRows] = await Promise.all([
-      this.db
-        .selectFrom('users')
-        .leftJoin('clients', 'clients.id', 'users.client_id')
-        .select([
-          'users.id',
-          'users.name',
-          'users.email',
-          'users.client_id',
-          'users.is_active',
-          'clients.client_uid',
-          'clients.is_active as client_active',
-        ])
-        .where('users.id', '=', id)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('model_has_roles as mr')
-        .innerJoin('roles as r', 'r.id', 'mr.role_id')
-        .leftJoin('role_has_permissions as rp', 'rp.role_id', 'r.id')
-        .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
-        .select(['r.id as role_id', 'r.name as role', 'p.name as permission', 'mr.position'])
-        .where('mr.user_id', '=', id)
-        .orderBy('mr.position')
-        .orderBy('r.id')
-        .orderBy('p.name')
-        .execute(),
-      this.db
-        .selectFrom('model_has_permissions as mp')
-        .innerJoin('permissions as p', 'p.id', 'mp.permission_id')
-        .select('p.name')
-        .where('mp.user_id', '=', id)
-        .orderBy('p.name')
-        .execute(),
-    ]);
-    if (!user) return undefined;
-    const roles: { name: string; permissions: string[] }[] = [];
-    const byId = new Map<number, { name: string; permissions: string[] }>();
-    for (const r of roleRows) {
-      let role = byId.get(r.role_id);
-      if (!role) {
-        role = { name: r.role, permissions: [] };
-        byId.set(r.role_id, role);
-        roles.push(role);
-      }
-      if (r.permission) role.permissions.push(r.permission);
-    }
-    const direct = directRows.map((r) => r.name);
-    const permissions = new Set([...(roles[0]?.permissions ?? []), ...direct]);
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      clientId: user.client_id,
-      clientUid: user.client_uid,
-      roles,
-      direct,
-      permissions,
-      isStaff: isStaff(permissions),
-      isActive: user.is_active === 1,
-      clientActive: user.client_id === null || user.client_active === 1,
-    };
+  async loadContext(id: number): Promise<LoadedUser | undefined> {
+    const { rows } = await sql<ContextColumns>`select ${CONTEXT_COLUMNS} from users u
+      left join clients c on c.id = u.client_id where u.id = ${id}`.execute(this.db);
+    return rows[0] ? toUserContext(rows[0]) : undefined;
   }
 }

@@ -117,6 +117,9 @@ export function rollupTable(q: FactsQuery): 'stats_hourly' | 'stats_hourly_websi
   return 'stats_hourly_client';
 }
 
+/** A query of one website's sums per type and hour (stats_hourly_website): a website dashboard, More Info, Compare. */
+const oneWebsite = (q: FactsQuery) => rollupTable(q) === 'stats_hourly_website' && q.scope.domainIds?.length === 1;
+
 /** One bit per UTC hour (epoch hour mod 64) of a drip-count mask; see dripCountSteps. */
 const hourBit = (hour: RawBuilder<unknown>) => sql`(1::int8 << ((extract(epoch from ${hour})::int8 / 3600) % 64)::int)`;
 const noMasks = sql`null::int8 as sent_mask, null::int8 as setup_mask`;
@@ -157,6 +160,13 @@ function rollupStream(q: FactsQuery): RawBuilder<unknown> {
       null::date as local_day, true as in_range, ${sql.join(sums)}, ${tail}, ${noMasks}
       from ${table} s join (${hoursSelect(q)} offset 0) as b on b.hour = s.hour where ${where}
       group by ${sql.join([sql`b.bucket`, ...groups])}`;
+  }
+  if (oneWebsite(q)) {
+    // one website's rows are already one per type and hour: summing them per hour first would only sort them
+    const type = q.dims.includes('type') ? sql`s.type` : sql`null::text`;
+    return sql`select null::int as domain_id, null::int as client_id, null::int as drip_id, ${type} as raw_type,
+      s.hour, b.bucket, b.local_day, b.in_range, ${counterList('s')}, ${tail}, ${noMasks}
+      from ${table} s join b on b.hour = s.hour where ${where}`;
   }
   const type = q.dims.includes('type') ? sql`s.raw_type` : sql`null::text`;
   return sql`select null::int as domain_id, null::int as client_id, null::int as drip_id, ${type} as raw_type,
