@@ -176,7 +176,29 @@ export class SendService {
           counters: countersFor(r.outcome as SendOutcome, r.status),
         }));
       await addToRollups(trx, deltas);
-      const gone = chunk.filter((r) => r.outcome === 'gone').map((r) => r.subscriberId);
+      // Rows are locked in one order, rollups (addToRollups), drips by id, then subscribers by id, so two chunks
+      // recorded at once never wait on each other in a cycle.
+      const sent = chunk.filter((r) => r.outcome === 'sent');
+      const perDrip = new Map<number, number>();
+      for (const r of sent) perDrip.set(r.dripId, (perDrip.get(r.dripId) ?? 0) + 1);
+      for (const [dripId, n] of [...perDrip].sort(([x], [y]) => x - y)) {
+        await trx
+          .updateTable('drips')
+          .set((eb) => ({ sended: eb('sended', '+', n) }))
+          .where('id', '=', dripId)
+          .execute();
+      }
+      const gone = [...new Set(chunk.filter((r) => r.outcome === 'gone').map((r) => r.subscriberId))];
+      const lastNumber = new Map<number, number>();
+      for (const r of sent) {
+        if (r.dripNumber > 0)
+          lastNumber.set(r.subscriberId, Math.max(lastNumber.get(r.subscriberId) ?? 0, r.dripNumber));
+      }
+      const touched = [...new Set([...gone, ...lastNumber.keys()])];
+      if (touched.length === 0) return;
+      await sql`select id from subscribers where id = any(cast(${touched} as int[])) order by id for update`.execute(
+        trx,
+      );
       if (gone.length) {
         await trx
           .updateTable('subscribers')
@@ -184,23 +206,10 @@ export class SendService {
           .where('id', 'in', gone)
           .execute();
       }
-      const sent = chunk.filter((r) => r.outcome === 'sent');
-      const perDrip = new Map<number, number>();
-      for (const r of sent) perDrip.set(r.dripId, (perDrip.get(r.dripId) ?? 0) + 1);
-      for (const [dripId, n] of perDrip) {
-        await trx
-          .updateTable('drips')
-          .set((eb) => ({ sended: eb('sended', '+', n) }))
-          .where('id', '=', dripId)
-          .execute();
-      }
-      const numbered = sent.filter((r) => r.dripNumber > 0);
-      for (const r of numbered) {
-        await trx
-          .updateTable('subscribers')
-          .set({ last_drip_number: sql<number>`greatest(last_drip_number, ${r.dripNumber})` })
-          .where('id', '=', r.subscriberId)
-          .execute();
+      if (lastNumber.size > 0) {
+        await sql`update subscribers s set last_drip_number = greatest(s.last_drip_number, v.n)
+          from unnest(cast(${[...lastNumber.keys()]} as int[]), cast(${[...lastNumber.values()]} as int[])) as v(id, n)
+          where s.id = v.id`.execute(trx);
       }
     });
   }
