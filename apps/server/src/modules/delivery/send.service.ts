@@ -176,41 +176,53 @@ export class SendService {
           counters: countersFor(r.outcome as SendOutcome, r.status),
         }));
       await addToRollups(trx, deltas);
-      // Rows are locked in one order, rollups (addToRollups), drips by id, then subscribers by id, so two chunks
-      // recorded at once never wait on each other in a cycle.
-      const sent = chunk.filter((r) => r.outcome === 'sent');
-      const perDrip = new Map<number, number>();
-      for (const r of sent) perDrip.set(r.dripId, (perDrip.get(r.dripId) ?? 0) + 1);
-      for (const [dripId, n] of [...perDrip].sort(([x], [y]) => x - y)) {
-        await trx
-          .updateTable('drips')
-          .set((eb) => ({ sended: eb('sended', '+', n) }))
-          .where('id', '=', dripId)
-          .execute();
-      }
-      const gone = [...new Set(chunk.filter((r) => r.outcome === 'gone').map((r) => r.subscriberId))];
-      const lastNumber = new Map<number, number>();
-      for (const r of sent) {
-        if (r.dripNumber > 0)
-          lastNumber.set(r.subscriberId, Math.max(lastNumber.get(r.subscriberId) ?? 0, r.dripNumber));
-      }
-      const touched = [...new Set([...gone, ...lastNumber.keys()])];
-      if (touched.length === 0) return;
-      await sql`select id from subscribers where id = any(cast(${touched} as int[])) order by id for update`.execute(
-        trx,
-      );
-      if (gone.length) {
-        await trx
-          .updateTable('subscribers')
-          .set({ is_active: 0, status: 'deactivated', deactivated_at: now, updated_at: now })
-          .where('id', 'in', gone)
-          .execute();
-      }
-      if (lastNumber.size > 0) {
-        await sql`update subscribers s set last_drip_number = greatest(s.last_drip_number, v.n)
-          from unnest(cast(${[...lastNumber.keys()]} as int[]), cast(${[...lastNumber.values()]} as int[])) as v(id, n)
-          where s.id = v.id`.execute(trx);
-      }
+      await recordRecipients(trx, chunk, now);
     });
+  }
+}
+
+/** What recordRecipients needs of one send result. */
+export interface RecipientResult {
+  subscriberId: number;
+  dripId: number;
+  dripNumber: number;
+  outcome: SendOutcome | 'skipped';
+}
+
+/**
+ * The drips' sent counters, the subscribers a push service called gone, and the subscribers' last drip numbers, in
+ * the caller's transaction. Rows are locked in one order, drips by id, then subscribers by id (after the rollups,
+ * which addToRollups orders the same way), so chunks recorded at once never wait on each other in a cycle.
+ */
+export async function recordRecipients(trx: Kysely<DB>, results: readonly RecipientResult[], now: Date): Promise<void> {
+  const sent = results.filter((r) => r.outcome === 'sent');
+  const perDrip = new Map<number, number>();
+  for (const r of sent) perDrip.set(r.dripId, (perDrip.get(r.dripId) ?? 0) + 1);
+  for (const [dripId, n] of [...perDrip].sort(([x], [y]) => x - y)) {
+    await trx
+      .updateTable('drips')
+      .set((eb) => ({ sended: eb('sended', '+', n) }))
+      .where('id', '=', dripId)
+      .execute();
+  }
+  const gone = [...new Set(results.filter((r) => r.outcome === 'gone').map((r) => r.subscriberId))];
+  const lastNumber = new Map<number, number>();
+  for (const r of sent) {
+    if (r.dripNumber > 0) lastNumber.set(r.subscriberId, Math.max(lastNumber.get(r.subscriberId) ?? 0, r.dripNumber));
+  }
+  const touched = [...new Set([...gone, ...lastNumber.keys()])];
+  if (touched.length === 0) return;
+  await sql`select id from subscribers where id = any(cast(${touched} as int[])) order by id for update`.execute(trx);
+  if (gone.length) {
+    await trx
+      .updateTable('subscribers')
+      .set({ is_active: 0, status: 'deactivated', deactivated_at: now, updated_at: now })
+      .where('id', 'in', gone)
+      .execute();
+  }
+  if (lastNumber.size > 0) {
+    await sql`update subscribers s set last_drip_number = greatest(s.last_drip_number, v.n)
+        from unnest(cast(${[...lastNumber.keys()]} as int[]), cast(${[...lastNumber.values()]} as int[])) as v(id, n)
+        where s.id = v.id`.execute(trx);
   }
 }
