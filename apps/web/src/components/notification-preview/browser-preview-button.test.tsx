@@ -45,4 +45,11 @@ describe('BrowserPreviewButton', () => {
       expect(showNotification).toHaveBeenCalledWith('Typed later', expect.objectContaining({ body: 'There' })),
     );
   });
+
+  it('registers the /sw.js worker when it is shown, before any click, so the first preview finds it started', async () => {
+    const register = vi.fn(async () => ({}));
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { register, ready: new Promise(() => {}) } });
+    renderWithProviders(<BrowserPreviewButton content={() => CONTENT} />);
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js'));
+  });
 });

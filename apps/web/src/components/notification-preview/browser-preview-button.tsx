@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
-import { type PreviewContent, showBrowserPreview } from './browser-preview';
+import { type PreviewContent, preparePreviewWorker, showBrowserPreview } from './browser-preview';
 
 export const BROWSER_PREVIEW_TEXTS = {
   denied: 'Allow notifications for this site to see the browser preview.',
@@ -20,6 +20,7 @@ export interface BrowserPreviewButtonProps {
  */
 export function BrowserPreviewButton({ content }: BrowserPreviewButtonProps) {
   const [busy, setBusy] = useState(false);
+  useEffect(preparePreviewWorker, []);
   const preview = async () => {
     setBusy(true);
     try {

@@ -31,6 +31,16 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
+ * Registers the /sw.js preview worker ahead of a preview (an editor calls it when it opens), so that the first
+ * Preview finds it started instead of waiting for its install. Registering again is a no-op; failures are left to
+ * showBrowserPreview, which falls back to a page notification.
+ */
+export function preparePreviewWorker(): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+}
+
+/**
  * Shows the notification as the browser will, after asking for permission: through the /sw.js worker when the
  * console serves one (buttons included), else as a page notification without buttons.
  */
