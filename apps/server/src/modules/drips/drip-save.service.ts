@@ -112,6 +112,7 @@ export class DripSaveService {
     const ids = await this.write('recurring', async (trx) => {
       const audiences = new SetupAudiences(trx, actor);
       const sources = await audiences.sources(primary.audiences ?? []);
+      if (sources.length > 0) await audiences.lockWebsites(others.map((d) => d.id));
       const copies: PreparedDrip[] = [];
       for (const domain of others) {
         const fields = { ...primary.fields, group_id: undefined, drip_number: undefined };

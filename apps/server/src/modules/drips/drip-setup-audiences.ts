@@ -1,5 +1,5 @@
 import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/types.ts';
 import { SegmentsRepository } from '../segments/segments.repository.ts';
@@ -10,6 +10,9 @@ export interface SourceAudience {
   query: AudienceQuery;
 }
 
+/** The first key of Drip Setup's advisory locks (the second is the website id); an arbitrary constant of its own. */
+const AUDIENCE_LOCK = 7_230_401;
+
 /**
  * Drip Setup's audiences on the other websites, inside the call's transaction: each website uses its own audience of
  * the same name and type, and gets one made with the same query where it has none.
@@ -18,7 +21,7 @@ export class SetupAudiences {
   private readonly segments: SegmentsRepository;
 
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly actor: Actor,
   ) {
     this.segments = new SegmentsRepository(db);
@@ -32,6 +35,17 @@ export class SetupAudiences {
       if (row) out.push({ name: row.name, type: row.type as SegmentType, query: row.query as AudienceQuery });
     }
     return out;
+  }
+
+  /**
+   * Holds, until the transaction ends, the right to make audiences on these websites (a transaction-scoped advisory
+   * lock per website, taken in id order): two Drip Setups at once that need the same missing audience make it once;
+   * the second finds the first's when it gets the lock.
+   */
+  async lockWebsites(siteIds: readonly number[]): Promise<void> {
+    for (const id of [...new Set(siteIds)].sort((a, b) => a - b)) {
+      await sql`select pg_advisory_xact_lock(${AUDIENCE_LOCK}, ${id})`.execute(this.db);
+    }
   }
 
   /** The ids of the same-named audiences on `site`, made where missing. */

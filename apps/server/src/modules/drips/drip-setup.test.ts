@@ -93,6 +93,26 @@ describe.each(testBackends())('Drip Setup on $name', (backend) => {
     expect(again.json().data[1].schedules[0].audiences.map((a: { id: number }) => a.id)).toEqual([onOutlet![0]!.id]);
   });
 
+  it('makes a missing audience once when several setups for the same website run at once', async () => {
+    const c = await signedIn(t, DEMO.client);
+    const pop = (await c.post('/api/v1/domains', { url: 'https://pop.acme.test' })).json().data as { id: number };
+    const results = await Promise.all(
+      [1, 2, 3].map((n) =>
+        c.post(URL, { drip: recurringItem(shop.id, [english], { title: `At once ${n}` }), domain_ids: [pop.id] }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const used = results.map((r) => r.json().data[1].schedules[0].audiences.map((a: { id: number }) => a.id));
+    const made = await t.handle.db
+      .selectFrom('segments')
+      .select('id')
+      .where('domain_id', '=', pop.id)
+      .where('name', '=', 'English')
+      .execute();
+    expect(made).toHaveLength(1);
+    expect(used).toEqual([[made[0]!.id], [made[0]!.id], [made[0]!.id]]);
+  });
+
   it('saves a draft on every website, inactive, without the group of the audience website', async () => {
     const c = await signedIn(t, DEMO.client);
     const group = (await c.post('/api/v1/abstract/groups', { domain_id: shop.id })).json().data.id;
