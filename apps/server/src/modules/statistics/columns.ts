@@ -9,7 +9,8 @@ import {
   type StatsTableRow,
 } from '@pushdeck/contracts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { FactDimension, FactRow } from './facts.repository.ts';
+import type { FactRow } from './facts.repository.ts';
+import type { FactDimension } from './facts-sql.ts';
 
 /** What a table call offers: its group names, default and optional columns, and extra sort keys. */
 export interface ColumnCatalog {

@@ -15,7 +15,8 @@ import type { ActiveCount, ActiveSubscribersRepository, ActiveWindow } from './a
 import { statisticsClock } from './clock.ts';
 import { type ColumnCatalog, type ColumnPlan, planColumns, shapeRow } from './columns.ts';
 import { totalsRow } from './explorer.service.ts';
-import { DRIP_COUNTS, type FactRow, type FactsQuery, type FactsRepository } from './facts.repository.ts';
+import type { FactRow, FactsRepository } from './facts.repository.ts';
+import { DRIP_COUNTS, type FactsQuery } from './facts-sql.ts';
 import type { ScopeRepository } from './scope.repository.ts';
 import { cacheKey, type StatsCache } from './stats-cache.ts';
 import { resolveScope } from './stats-scope.ts';

@@ -9,7 +9,8 @@ import {
 import { ValidationError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/types.ts';
 import { statisticsClock } from './clock.ts';
-import type { FactDimension, FactRow, FactsQuery, FactsRepository } from './facts.repository.ts';
+import type { FactRow, FactsRepository } from './facts.repository.ts';
+import type { FactDimension, FactsQuery } from './facts-sql.ts';
 import type { ScopeRepository } from './scope.repository.ts';
 import { cacheKey, type StatsCache } from './stats-cache.ts';
 import { resolveScope } from './stats-scope.ts';
