@@ -11,6 +11,7 @@ import { systemPingJob } from './jobs/system-ping.job.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { loadInstanceSecret } from './lib/instance-secret.ts';
 import { MessageTokens } from './lib/message-token.ts';
+import { startupStep } from './lib/startup-step.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
@@ -24,31 +25,40 @@ async function main(): Promise<void> {
   const secret = await loadInstanceSecret(config.dataDir, config.secret);
   const box = new SecretBox(secret);
   const tokens = new MessageTokens(secret);
-  const handle = await openDatabase(config, (err) => log.warn({ err }, 'database connection lost; it is reopened'));
+  const handle = await startupStep(log, 'the database to open', () =>
+    openDatabase(config, {
+      onConnectionError: (err) => log.warn({ err }, 'database connection lost; it is reopened'),
+      onStall: (stall) => log.warn(stall, 'the embedded database has been busy with one statement or transaction'),
+    }),
+  );
   log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'database open');
-  const applied = await migrate(handle);
+  const applied = await startupStep(log, 'the database migrations', () => migrate(handle));
   if (applied.length) log.info({ applied }, 'migrations applied');
-  await seedRolesAndPermissions(handle.db);
-  const { seeded } = await seedInitialData(handle.db, config);
+  const { seeded } = await startupStep(log, 'the roles, permissions and initial data', async () => {
+    await seedRolesAndPermissions(handle.db);
+    return seedInitialData(handle.db, config);
+  });
   if (seeded) log.info({ admin: config.adminEmail, demo: config.seedDemo }, 'initial data seeded');
-  await backfillDomainKeys(handle.db, box);
+  await startupStep(log, "the websites' VAPID keys", () => backfillDomainKeys(handle.db, box));
   if (!config.adminPasswordFromEnv && config.adminPassword === DEFAULT_ADMIN_PASSWORD) {
     log.warn('the admin uses the default password: set PUSHDECK_ADMIN_PASSWORD before the first start in production');
   }
 
   let tracking: TrackingService | undefined;
-  const localPush = config.localPush.enabled ? await startLocalPush(config, log, () => tracking) : undefined;
+  const localPush = config.localPush.enabled
+    ? await startupStep(log, 'the local push service', () => startLocalPush(config, log, () => tracking))
+    : undefined;
   const local = localPush?.ca ? { host: new URL(localPush.origin).hostname, ca: localPush.ca } : undefined;
 
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
   jobs.define(systemPingJob(handle.db));
   jobs.define(maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db)));
-  await jobs.start({ work: config.runWorker });
+  await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
   if (localPush && config.seedDemo) {
-    const n = await seedDemoDelivery(handle.db, localPush);
+    const n = await startupStep(log, 'the demo subscribers', () => seedDemoDelivery(handle.db, localPush));
     if (n) log.info({ websites: n }, 'demo subscribers and welcome drips created');
   }
 
@@ -60,7 +70,8 @@ async function main(): Promise<void> {
     endpointPolicy: policy,
     jobs,
   });
-  await app.listen({ port: config.port, host: config.host });
+  await startupStep(log, `the HTTP port ${config.port}`, () => app.listen({ port: config.port, host: config.host }));
+  if (config.runWorker) await startupStep(log, 'the job workers', () => jobs.work());
   const stopTicking = config.runWorker ? startTicking(delivery.scheduler, log) : async () => {};
   log.info(`Pushdeck is running at http://localhost:${config.port}`);
 

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Db as IDatabase } from 'pg-boss';
 import { fromPglite } from 'pg-boss';
-import { Gate } from './gate.ts';
+import { Gate, type GateStall } from './gate.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -79,14 +79,33 @@ export async function openPostgres(
   };
 }
 
-/** The embedded database: PGlite with its files in `dataDir`, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/** How often the embedded database's gate is checked for a holder that does not let go, and from when it is told. */
+export const STALL_CHECK_MS = 5_000;
+export const STALL_AFTER_MS = 10_000;
+
+/**
+ * The embedded database: PGlite with its files in `dataDir`, or in memory when dataDir is undefined. `onStall` hears
+ * about a statement or transaction that has held the single connection for STALL_AFTER_MS or more (every check while
+ * it lasts): a wait that can never end (a deadlock in our own code) then says what it waits on instead of hanging
+ * silently.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  onStall?: (stall: GateStall) => void,
+): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
   const gate = new Gate();
+  const watch = onStall
+    ? setInterval(() => {
+        const stall = gate.stall(STALL_AFTER_MS);
+        if (stall) onStall(stall);
+      }, STALL_CHECK_MS)
+    : undefined;
+  watch?.unref();
   const gated = {
-    query: <T>(text: string, params?: unknown[]) => gate.run(() => pglite.query<T>(text, params)),
-    exec: (text: string) => gate.run(() => pglite.exec(text)),
+    query: <T>(text: string, params?: unknown[]) => gate.run(() => pglite.query<T>(text, params), text),
+    exec: (text: string) => gate.run(() => pglite.exec(text), text),
   };
   return {
     kind: 'pglite',
@@ -107,6 +126,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       ),
     boss: { db: fromPglite(gated), backend: 'pglite' },
     async close() {
+      clearInterval(watch);
       await gate.run(() => pglite.close());
     },
   };
@@ -114,9 +134,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 
 export function openDatabase(
   options: { databaseUrl?: string | undefined; dataDir: string },
-  onConnectionError?: (err: Error) => void,
+  events: { onConnectionError?: (err: Error) => void; onStall?: (stall: GateStall) => void } = {},
 ): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, onConnectionError)
-    : openPglite(path.join(options.dataDir, 'pglite'));
+    ? openPostgres(options.databaseUrl, events.onConnectionError)
+    : openPglite(path.join(options.dataDir, 'pglite'), events.onStall);
 }

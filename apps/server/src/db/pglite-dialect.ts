@@ -12,9 +12,13 @@ import {
 import type { Gate } from './gate.ts';
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly gate: Gate,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.gate.note(query.sql);
     const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[]);
     return {
       rows: result.rows,
@@ -39,7 +43,7 @@ class PgliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.gate.acquire();
-    const connection = new PgliteConnection(this.pglite);
+    const connection = new PgliteConnection(this.pglite, this.gate);
     this.releases.set(connection, release);
     return connection;
   }

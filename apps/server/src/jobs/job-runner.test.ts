@@ -87,3 +87,45 @@ describe.each(testBackends())('a job runner that only enqueues on $name', (backe
     expect(job).toMatchObject({ state: 'created', data: { token: 'queued' } });
   }, 15_000);
 });
+
+describe.each(testBackends())('a restart with work left over on $name', (backend) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  const runners: JobRunner[] = [];
+  beforeAll(async () => {
+    ({ handle, drop } = await backend.open());
+    await migrate(handle);
+  });
+  afterAll(async () => {
+    for (const r of runners) await r.stop();
+    await drop?.();
+  });
+
+  /** A job that, in its own transaction, enqueues the ping job of a queue defined after its own. */
+  const runner = () => {
+    const jobs = new JobRunner(handle, pino({ level: 'silent' }));
+    jobs.define<{ token: string }>({
+      name: 'test.relay',
+      async handle({ token }) {
+        await handle.db.transaction().execute((trx) => jobs.send(SYSTEM_PING, { token }, { trx }));
+      },
+    });
+    jobs.define(systemPingJob(handle.db));
+    runners.push(jobs);
+    return jobs;
+  };
+
+  it('runs a left-over job that enqueues into a later queue (no queue lookup inside its transaction)', async () => {
+    const before = runner();
+    await before.start({ work: false });
+    for (let i = 0; i < 5; i++) await before.send('test.relay', { token: `relayed-${i}` });
+    await before.stop();
+    // the next start consumes at once what the last one left: every relayed ping arrives
+    await runner().start({ work: true });
+    const rows = await waitFor(async () => {
+      const r = await handle.db.selectFrom('job_pings').select('token').where('token', 'like', 'relayed-%').execute();
+      return r.length === 5 ? r : undefined;
+    });
+    expect(rows.map((r) => r.token).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `relayed-${i}`));
+  }, 30_000);
+});

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type ConstructorOptions, fromKysely, type Job, PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/connect.ts';
@@ -25,6 +25,9 @@ export interface JobDefinition<T extends object> {
  */
 export class JobRunner {
   readonly boss: PgBoss;
+  /** The embedded database: only this process runs jobs on it. */
+  private readonly singleProcess: boolean;
+  private readonly db: Kysely<DB>;
   private readonly definitions = new Map<string, JobDefinition<object>>();
 
   constructor(
@@ -34,6 +37,8 @@ export class JobRunner {
     // supervision every 10 s: a job whose worker died (no heartbeat) is retried within seconds, not minutes
     const base: ConstructorOptions = { schema: 'pgboss', monitorIntervalSeconds: 60, superviseIntervalSeconds: 10 };
     this.boss = new PgBoss({ ...base, ...handle.boss } as ConstructorOptions);
+    this.singleProcess = handle.kind === 'pglite';
+    this.db = handle.db;
     this.boss.on('error', (err: Error) => this.log.error({ err }, 'job queue error'));
   }
 
@@ -41,7 +46,12 @@ export class JobRunner {
     this.definitions.set(def.name, def as unknown as JobDefinition<object>);
   }
 
-  /** Creates the queues; with `work` also starts consuming them (a worker process). */
+  /**
+   * Creates every queue; with `work` also starts consuming them (see `work`).
+   * Every queue is created and cached before any worker starts: a job left over from before a restart runs as soon as
+   * its queue is consumed, and if it enqueues into a queue pg-boss has not cached yet, pg-boss looks that queue up on
+   * its own connection, which on PGlite (one connection, held by the job's transaction) waits forever.
+   */
   async start(options: { work: boolean }): Promise<void> {
     await this.boss.start();
     for (const def of this.definitions.values()) {
@@ -53,16 +63,45 @@ export class JobRunner {
       };
       await this.boss.createQueue(def.name, policy);
       await this.boss.updateQueue(def.name, policy);
-      // updateQueue drops the queue from pg-boss's queue cache, and a send that misses the cache looks the queue up
-      // on pg-boss's own connection: inside a transaction on PGlite (one connection) that waits forever. A lookup
-      // through the cache now puts it back before any send.
-      await this.boss.getJobById(def.name, NIL_UUID);
+    }
+    // updateQueue drops the queue from pg-boss's queue cache; a lookup through the cache puts it back before any send.
+    for (const def of this.definitions.values()) await this.boss.getJobById(def.name, NIL_UUID);
+    for (const def of this.definitions.values()) {
       if (def.cron) await this.boss.schedule(def.name, def.cron, {});
-      if (options.work) {
-        await this.boss.work<object>(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
-          for (const job of jobs) await def.handle(job.data, job);
-        });
-      }
+    }
+    if (options.work) await this.work();
+  }
+
+  /**
+   * Starts consuming every queue (a worker process), after `start`. The product calls it once the HTTP server
+   * listens, so that work left over from before a restart cannot hold back start-up on the embedded database.
+   */
+  async work(): Promise<void> {
+    if (this.singleProcess) await this.retryOrphans();
+    for (const def of this.definitions.values()) {
+      await this.boss.work<object>(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
+        for (const job of jobs) {
+          await def.handle(job.data, job);
+          this.log.debug({ queue: def.name, job: job.id }, 'job done');
+        }
+      });
+    }
+  }
+
+  /**
+   * The embedded database belongs to this one process: a job still marked active at start was running when the
+   * process died (a crash or a kill). It is failed at once, so pg-boss retries it now (the handlers are resumable)
+   * instead of after its heartbeat expires.
+   */
+  private async retryOrphans(): Promise<void> {
+    const names = [...this.definitions.keys()];
+    const rows = await sql<{ name: string; id: string }>`
+      select name, id from pgboss.job where state = 'active' and name in (${sql.join(names)})`.execute(this.db);
+    for (const name of names) {
+      const ids = rows.rows.filter((r) => r.name === name).map((r) => r.id);
+      if (ids.length === 0) continue;
+      await this.boss.fail(name, ids, { message: 'the process stopped while running this job' });
+      this.log.warn({ queue: name, jobs: ids.length }, 'jobs interrupted by the last stop are retried');
     }
   }
 

@@ -51,7 +51,7 @@ export function createDelivery(deps: {
     maxAttempts: deps.sender?.maxAttempts ?? 3,
     backoffBaseMs: deps.sender?.backoffBaseMs ?? 1000,
   });
-  const fanout = new FanoutService(deps.db, deps.jobs);
+  const fanout = new FanoutService(deps.db, deps.jobs, deps.log);
   const send = new SendService(
     deps.db,
     sender,
@@ -59,6 +59,7 @@ export function createDelivery(deps: {
     deps.tokens,
     deps.config.vapidSubject,
     deps.sender?.concurrency,
+    deps.log,
   );
   const scheduler = new SchedulerService(deps.db, deps.jobs, deps.log);
   deps.jobs.define(fanoutJob(fanout));

@@ -3,6 +3,7 @@ import { type Expression, type Kysely, type SqlBool, sql, type Transaction } fro
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { compileAudience } from '../segments/query/compile-audience.ts';
+import { type DebugLog, SILENT } from './debug-log.ts';
 
 export const FANOUT_BATCH = 500;
 export const DELIVERY_SEND = 'delivery.send';
@@ -66,6 +67,7 @@ export class FanoutService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly jobs: JobRunner,
+    private readonly log: DebugLog = SILENT,
   ) {}
 
   async fanOut(
@@ -76,14 +78,14 @@ export class FanoutService {
     for (let i = 0; i < maxBatches; i++) {
       const step = await this.db.transaction().execute(async (trx) => {
         const occ = await trx.selectFrom('occurrences').selectAll().where('id', '=', occurrenceId).executeTakeFirst();
-        if (!occ || occ.status === 'done' || occ.status === 'cancelled') return { done: true, n: 0 };
+        if (!occ || occ.status === 'done' || occ.status === 'cancelled') return { done: true, n: 0, job: null };
         if (!(await stillActive(trx, occ))) {
           await trx
             .updateTable('occurrences')
             .set({ status: 'cancelled', finished_at: new Date() })
             .where('id', '=', occ.id)
             .execute();
-          return { done: true, n: 0 };
+          return { done: true, n: 0, job: null };
         }
         let q = trx
           .selectFrom('subscribers')
@@ -95,6 +97,7 @@ export class FanoutService {
         else q = q.where(await audienceOf(trx, occ.schedule_id));
         const ids = (await q.orderBy('id').limit(FANOUT_BATCH).execute()).map((r) => r.id);
         let n = 0;
+        let job: string | null = null;
         if (ids.length > 0) {
           const ledger = await trx
             .insertInto('send_ledger')
@@ -112,7 +115,7 @@ export class FanoutService {
             .returning('id')
             .execute();
           n = ledger.length;
-          if (n > 0) await this.jobs.send(DELIVERY_SEND, { ledgerIds: ledger.map((l) => Number(l.id)) }, { trx });
+          if (n > 0) job = await this.jobs.send(DELIVERY_SEND, { ledgerIds: ledger.map((l) => Number(l.id)) }, { trx });
         }
         const done = ids.length < FANOUT_BATCH || occ.subscriber_id !== null;
         await trx
@@ -125,9 +128,10 @@ export class FanoutService {
           })
           .where('id', '=', occ.id)
           .execute();
-        return { done, n };
+        return { done, n, job };
       });
       queued += step.n;
+      this.log.debug({ occurrenceId, queued: step.n, job: step.job, done: step.done }, 'fan-out batch queued');
       if (step.done) return { done: true, queued };
     }
     return { done: false, queued };

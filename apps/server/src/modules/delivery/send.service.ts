@@ -6,6 +6,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { openDomainKeys, type VapidKeys } from '../domains/domain-keys.ts';
 import { addToRollups, type RollupDelta } from '../stats/rollups.ts';
+import { type DebugLog, SILENT } from './debug-log.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';
 import { buildPayload, ttlOf } from './payload.ts';
 
@@ -42,6 +43,7 @@ export class SendService {
     private readonly tokens: MessageTokens,
     private readonly vapidSubject: string,
     private readonly concurrency = 256,
+    private readonly log: DebugLog = SILENT,
   ) {}
 
   async sendBatch(ledgerIds: readonly number[]): Promise<{ sent: number; total: number }> {
@@ -114,6 +116,7 @@ export class SendService {
       flushing = flushing.then(() => this.record(chunk));
       return flushing;
     };
+    this.log.debug({ messages: items.length, skipped: buffer.length }, 'send batch: pushing');
     await this.sender.sendMany(items, {
       concurrency: this.concurrency,
       onResult: (res: SendResult) => {
@@ -144,6 +147,7 @@ export class SendService {
   /** One transaction per chunk: ledger statuses, rollups, drip counters, deactivations. */
   private async record(chunk: Recorded[]): Promise<void> {
     if (chunk.length === 0) return;
+    this.log.debug({ results: chunk.length }, 'send batch: recording results');
     const now = new Date();
     await this.db.transaction().execute(async (trx) => {
       const byStatus = new Map<string, Recorded[]>();
