@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 
   let tracking: TrackingService | undefined;
   const localPush = config.localPush.enabled ? await startLocalPush(config, log, () => tracking) : undefined;
-  const local = localPush?.ca ? { host: new URL(localPush.origin).hostname, ca: localPush.ca } : undefined;
+  const local = localPush?.ca ? { origin: localPush.origin, ca: localPush.ca } : undefined;
 
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
