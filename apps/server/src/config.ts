@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePushHost, WebPushInputError } from '@pushdeck/web-push';
 
 export interface AppConfig {
   port: number;
@@ -17,7 +18,10 @@ export interface AppConfig {
   runWorker: boolean;
   /** Absolute base URL of this instance as subscriber sites reach it; derived from the request when unset. */
   publicUrl: string | undefined;
-  /** Extra push-service hosts accepted as subscription endpoints (besides the browsers' own). */
+  /**
+   * Extra push services accepted as subscription endpoints (besides the browsers' own): `host` (https on port 443
+   * only), `host:port` (that port only), `*.host` / `*.host:port` (any subdomain). Checked at start-up.
+   */
   pushHosts: string[];
   vapidSubject: string;
   /** The local push service (tools/push-service) in-process, for the demo and offline development. */
@@ -39,6 +43,23 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/** `PUSHDECK_PUSH_HOSTS`: comma-separated entries, each checked now so a typo stops the start with its reason. */
+export function pushHostsOf(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    try {
+      parsePushHost(entry);
+    } catch (err) {
+      if (err instanceof WebPushInputError) throw new Error(`PUSHDECK_PUSH_HOSTS: ${err.message}`);
+      throw err;
+    }
+  }
+  return entries;
+}
+
 /** Reads the environment once; every setting and its default is listed in README.md. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -57,10 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMinutes: int(env.SESSION_TTL_MINUTES, 120, 'SESSION_TTL_MINUTES'),
     runWorker: bool(env.PUSHDECK_WORKER, true),
     publicUrl: env.PUSHDECK_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    pushHosts: (env.PUSHDECK_PUSH_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean),
+    pushHosts: pushHostsOf(env.PUSHDECK_PUSH_HOSTS),
     vapidSubject: env.PUSHDECK_VAPID_SUBJECT || `mailto:${env.PUSHDECK_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL}`,
     localPush: {
       enabled: bool(env.PUSHDECK_LOCAL_PUSH, bool(env.PUSHDECK_DEMO, true)),

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const localPush = config.localPush.enabled
     ? await startupStep(log, 'the local push service', () => startLocalPush(config, log, () => tracking))
     : undefined;
-  const local = localPush?.ca ? { host: new URL(localPush.origin).hostname, ca: localPush.ca } : undefined;
+  const local = localPush?.ca ? { origin: localPush.origin, ca: localPush.ca } : undefined;
 
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });

@@ -3,6 +3,11 @@ export class WebPushInputError extends Error {
   override name = 'WebPushInputError';
 }
 
+/** The subscription endpoint is not a URL the policy allows: no request is ever made to it. Not retryable. */
+export class EndpointRefusedError extends WebPushInputError {
+  override name = 'EndpointRefusedError';
+}
+
 /** The payload does not fit in a single 4096-byte aes128gcm record. */
 export class PayloadTooLargeError extends WebPushInputError {
   override name = 'PayloadTooLargeError';

@@ -9,8 +9,14 @@ export {
   RECORD_SIZE,
   type SubscriptionKeys,
 } from './encryption.ts';
-export { type EndpointPolicy, KNOWN_PUSH_HOSTS, parseEndpoint } from './endpoint.ts';
-export { PayloadTooLargeError, PushTransportError, type TransportErrorCode, WebPushInputError } from './errors.ts';
+export { type EndpointPolicy, KNOWN_PUSH_HOSTS, MAX_ENDPOINT_LENGTH, parseEndpoint } from './endpoint.ts';
+export {
+  EndpointRefusedError,
+  PayloadTooLargeError,
+  PushTransportError,
+  type TransportErrorCode,
+  WebPushInputError,
+} from './errors.ts';
 export { backoffMs, classify, classifyError, type FinalOutcome, type Outcome, parseRetryAfter } from './outcome.ts';
 export {
   PushClient,
@@ -19,6 +25,7 @@ export {
   type PushResponse,
   type PushSubscription,
 } from './push-client.ts';
+export { type PushHost, type PushServiceRule, parsePushHost } from './push-hosts.ts';
 export {
   PushSender,
   type PushSenderOptions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PayloadTooLargeError, PushTransportError, WebPushInputError } from './errors.ts';
+import { EndpointRefusedError, PayloadTooLargeError, PushTransportError, WebPushInputError } from './errors.ts';
 import { backoffMs, classify, classifyError, parseRetryAfter } from './outcome.ts';
 
 describe('classify', () => {
@@ -27,6 +27,7 @@ describe('classify', () => {
     expect(classifyError(new PushTransportError('timeout', 't'))).toBe('retry');
     expect(classifyError(new PayloadTooLargeError(5000, 3993))).toBe('too_large');
     expect(classifyError(new WebPushInputError('bad'))).toBe('error_x');
+    expect(classifyError(new EndpointRefusedError('not a push service'))).toBe('refused');
   });
 });
 

@@ -1,7 +1,19 @@
-import { PayloadTooLargeError, PushTransportError } from './errors.ts';
+import { EndpointRefusedError, PayloadTooLargeError, PushTransportError } from './errors.ts';
 
-/** What a push service answer means for the sender. */
-export type Outcome = 'sent' | 'gone' | 'too_large' | 'rate_limited' | 'retry' | 'error_401' | 'error_403' | 'error_x';
+/**
+ * What a push service answer means for the sender. `refused`: the endpoint policy refused the endpoint, so no
+ * request was made (and none ever will be: treat the subscription as gone).
+ */
+export type Outcome =
+  | 'sent'
+  | 'gone'
+  | 'too_large'
+  | 'rate_limited'
+  | 'retry'
+  | 'error_401'
+  | 'error_403'
+  | 'error_x'
+  | 'refused';
 
 /** Final outcome of a bulk send: `retry`/`rate_limited` that ran out of attempts are `dead`. */
 export type FinalOutcome = Exclude<Outcome, 'retry' | 'rate_limited'> | 'dead';
@@ -22,6 +34,7 @@ export function classify(status: number): Outcome {
 export function classifyError(error: unknown): Outcome {
   if (error instanceof PushTransportError) return 'retry';
   if (error instanceof PayloadTooLargeError) return 'too_large';
+  if (error instanceof EndpointRefusedError) return 'refused';
   return 'error_x';
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { decryptPayload, generateReceiverKeys } from './decryption.ts';
-import { PushTransportError, WebPushInputError } from './errors.ts';
+import { EndpointRefusedError, PushTransportError, WebPushInputError } from './errors.ts';
 import { PushClient, type PushClientOptions } from './push-client.ts';
 import type { SendOptions } from './send-options.ts';
 import { type Reply, startPushServer } from './test-server.ts';
@@ -164,5 +164,29 @@ describe('PushClient', () => {
     await expect(c2.send({ endpoint: ok, keys }, Buffer.alloc(4000), options)).rejects.toThrow(/maximum is 3993/);
     expect(server.sessions + tls.sessions).toBe(0);
     expect(server.requests.length + tls.requests.length).toBe(0);
+  });
+
+  it('sends only to the allowed port and push path of a listed push service, checked at send time', async () => {
+    const { server } = await setup(() => ({ status: 201 }));
+    const port = new URL(server.origin).port;
+    const client = new PushClient({
+      ca: server.ca,
+      allowedHosts: ['127.0.0.1', { host: `127.0.0.1:${port}`, path: /^\/push\/[a-z]+$/ }],
+    });
+    opened.push(client);
+    const keys = { p256dh: ua.p256dh, auth: ua.auth };
+    const send = (endpoint: string) => client.send({ endpoint, keys }, 'x', options);
+    expect((await send(`https://127.0.0.1:${port}/push/abc`)).status).toBe(201);
+    for (const endpoint of [
+      `https://127.0.0.1:${port}/_control/reset`,
+      `https://127.0.0.1:${port}/push/../_control/reset`,
+      `https://127.0.0.1:${port}/push/abc?to=x`,
+      `https://localhost:${port}/push/abc`,
+      `https://127.1:${Number(port) + 1}/push/abc`,
+      `https://fcm.googleapis.com@127.0.0.1:${port}/push/abc`,
+    ]) {
+      await expect(send(endpoint), endpoint).rejects.toThrow(EndpointRefusedError);
+    }
+    expect(server.requests.map((r) => r.path)).toEqual(['/push/abc']);
   });
 });

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http2';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { encryptPayload, type SubscriptionKeys } from './encryption.ts';
-import { type EndpointPolicy, normalizeOrigins, parseEndpoint } from './endpoint.ts';
+import { compileEndpointPolicy, type EndpointPolicy, parseEndpoint } from './endpoint.ts';
 import { WebPushInputError } from './errors.ts';
 import { OriginConnection } from './origin-connection.ts';
 import { parseRetryAfter } from './outcome.ts';
@@ -45,7 +45,6 @@ function trustWith(ca: string | Buffer | Array<string | Buffer>): ReturnType<typ
 export class PushClient {
   readonly #connections = new Map<string, OriginConnection>();
   readonly #policy: EndpointPolicy;
-  readonly #insecureOrigins: Set<string>;
   readonly #vapid: VapidCache;
   readonly #timeoutMs: number;
   readonly #connectionOptions: ConstructorParameters<typeof OriginConnection>[1];
@@ -53,7 +52,7 @@ export class PushClient {
 
   constructor(options: PushClientOptions = {}) {
     this.#policy = options;
-    this.#insecureOrigins = normalizeOrigins(options.allowInsecureOrigins);
+    compileEndpointPolicy(options); // a bad allow-list entry fails here, not at the first send
     this.#vapid = options.vapidCache ?? new VapidCache();
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#connectionOptions = {
@@ -64,19 +63,24 @@ export class PushClient {
     };
   }
 
-  /** Validates the endpoint against the client's policy and returns its origin; throws before any I/O. */
+  /**
+   * Validates the endpoint against the client's policy and returns its origin; throws `EndpointRefusedError`
+   * before any I/O.
+   */
   originOf(endpoint: string): string {
-    return parseEndpoint(endpoint, this.#policy, this.#insecureOrigins).origin;
+    return parseEndpoint(endpoint, this.#policy).origin;
   }
 
   /**
    * Encrypts and sends one message. Resolves with the push service's answer whatever the status; rejects with
-   * `WebPushInputError` for bad input (before any I/O) and `PushTransportError` when no answer came.
+   * `WebPushInputError` for bad input (before any I/O; `EndpointRefusedError` for an endpoint the policy refuses,
+   * checked on every send so subscriptions stored under an older policy are never sent to) and `PushTransportError`
+   * when no answer came.
    */
   async send(subscription: PushSubscription, payload: PushPayload | null, opts: SendOptions): Promise<PushResponse> {
     if (this.#closed) throw new WebPushInputError('Push client is closed');
     if (!subscription || typeof subscription !== 'object') throw new WebPushInputError('subscription is required');
-    const url = parseEndpoint(subscription.endpoint, this.#policy, this.#insecureOrigins);
+    const url = parseEndpoint(subscription.endpoint, this.#policy);
     const headers: OutgoingHttpHeaders = pushHeaders(opts);
     const timeoutMs = opts.timeoutMs ?? this.#timeoutMs;
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new WebPushInputError('timeoutMs must be positive');

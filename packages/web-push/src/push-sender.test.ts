@@ -42,7 +42,7 @@ async function run(s: PushSender, items: SendItem[], concurrency?: number) {
 }
 
 describe('PushSender.sendMany', () => {
-  it('reports each item with its outcome: sent, gone, too_large, error', async () => {
+  it('reports each item with its outcome: sent, gone, too_large, error, refused', async () => {
     const statuses: Record<string, number> = { '/ok': 201, '/gone': 410, '/missing': 404, '/big': 413, '/auth': 403 };
     const s = await server((request) => ({ status: statuses[request.path] ?? 400 }));
     const paths = ['/ok', '/gone', '/missing', '/big', '/auth', '/bad'];
@@ -55,10 +55,18 @@ describe('PushSender.sendMany', () => {
       [3, 'too_large', 413, 1],
       [4, 'error_403', 403, 1],
       [5, 'error_x', 400, 1],
-      [6, 'error_x', 0, 0],
+      [6, 'refused', 0, 0],
     ]);
     expect(byIndex[6]?.error).toMatch(/allowInsecureOrigins/);
-    expect(summary.counts).toMatchObject({ sent: 1, gone: 2, too_large: 1, error_403: 1, error_x: 2, dead: 0 });
+    expect(summary.counts).toMatchObject({
+      sent: 1,
+      gone: 2,
+      too_large: 1,
+      error_403: 1,
+      error_x: 1,
+      refused: 1,
+      dead: 0,
+    });
     expect(s.requests.length).toBe(6);
   });
 

@@ -63,6 +63,7 @@ const emptyCounts = (): Record<FinalOutcome, number> => ({
   error_401: 0,
   error_403: 0,
   error_x: 0,
+  refused: 0,
   dead: 0,
 });
 
@@ -199,7 +200,8 @@ export class PushSender {
         origin = this.client.originOf(item.subscription?.endpoint);
       } catch (caught) {
         const error = caught instanceof Error ? caught.message : String(caught);
-        report({ index, outcome: 'error_x', status: 0, attempts: 0, error });
+        const outcome = classifyError(caught);
+        report({ index, outcome: outcome === 'refused' ? 'refused' : 'error_x', status: 0, attempts: 0, error });
         return;
       }
       let lane = lanes.get(origin);

@@ -20,7 +20,7 @@ describe('the demo', () => {
     // the same wiring as npm start: the local push service plays the browsers and reports deliveries
     const config = { dataDir: dir, localPush: { enabled: true, port: 0 } };
     push = await startLocalPush(config as never, pino({ level: 'silent' }), () => tracking);
-    t = await createTestApp(backend, { work: true, local: { host: '127.0.0.1', ca: push.ca! } });
+    t = await createTestApp(backend, { work: true, local: { origin: push.origin, ca: push.ca! } });
     tracking = new TrackingService(t.handle.db, t.tokens, { allowedHosts: ['127.0.0.1'] }, t.delivery.scheduler);
   });
   afterAll(async () => {

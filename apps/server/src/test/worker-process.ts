@@ -21,7 +21,7 @@ createDelivery({
   box: new SecretBox(secret),
   tokens: new MessageTokens(secret),
   log,
-  local: { host: '127.0.0.1', ca },
+  local: { origin: process.env.WORKER_PUSH_ORIGIN!, ca },
   sender: { concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4), maxAttempts: 3, backoffBaseMs: 50 },
 });
 await jobs.start({ work: true });

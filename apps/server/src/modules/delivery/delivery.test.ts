@@ -21,7 +21,7 @@ describe.each(testBackends())('the delivery engine on $name', (backend) => {
     push = await startPushService();
     t = await createTestApp(backend, {
       work: true,
-      local: { host: '127.0.0.1', ca: push.ca! },
+      local: { origin: push.origin, ca: push.ca! },
       sender: { maxAttempts: 3, backoffBaseMs: 20, timeoutMs: 3000 },
     });
     site = await websiteOf(t.handle.db, 'https://shop.acme.test');

@@ -12,15 +12,25 @@ import { SchedulerService } from './scheduler.service.ts';
 import { SendService } from './send.service.ts';
 
 export interface LocalPushTrust {
-  /** Host of the local push service (tools/push-service), accepted as a subscription endpoint. */
-  host: string;
+  /**
+   * Origin of the local push service (tools/push-service, `https://127.0.0.1:PORT`): endpoints on it are accepted
+   * on its push path only, never its subscription or `/_control` routes.
+   */
+  origin: string;
   /** Its self-signed certificate, trusted by the sender on top of the system roots. */
   ca: string;
 }
 
-/** The subscription endpoints we accept: the browsers' push services, configured extras, and the local one. */
+/** The path of a subscription on the local push service: `/push/<id>` (ids as tools/push-service issues them). */
+export const LOCAL_PUSH_PATH = /^\/push\/[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The subscription endpoints we accept, at subscribe time and again at send time: the browsers' push services,
+ * the configured extras (`PUSHDECK_PUSH_HOSTS`), and the local push service's push path on its own origin.
+ */
 export function endpointPolicy(config: AppConfig, local?: LocalPushTrust): EndpointPolicy {
-  return { allowedHosts: [...KNOWN_PUSH_HOSTS, ...config.pushHosts, ...(local ? [local.host] : [])] };
+  const localRule = local ? [{ host: new URL(local.origin).host, path: LOCAL_PUSH_PATH }] : [];
+  return { allowedHosts: [...KNOWN_PUSH_HOSTS, ...config.pushHosts, ...localRule] };
 }
 
 export interface Delivery {

@@ -41,6 +41,7 @@ describe('workers killed mid-batch (PostgreSQL)', () => {
         WORKER_DATABASE_URL: opened.connectionString!,
         WORKER_SECRET: TEST_SECRET,
         WORKER_CA_FILE: path.join(dir, 'ca.pem'),
+        WORKER_PUSH_ORIGIN: push.origin,
         WORKER_CONCURRENCY: '4',
       },
       stdio: ['ignore', 'pipe', 'inherit'],

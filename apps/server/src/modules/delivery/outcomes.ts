@@ -1,6 +1,7 @@
 import type { StatCounter } from '../../db/schema.ts';
 
-export type SendOutcome = 'sent' | 'gone' | 'too_large' | 'error_401' | 'error_403' | 'error_x' | 'dead';
+/** `refused`: the endpoint policy refused the stored endpoint at send time; no request was made. */
+export type SendOutcome = 'sent' | 'gone' | 'too_large' | 'error_401' | 'error_403' | 'error_x' | 'dead' | 'refused';
 
 /** Ledger status and rollup counters for each outcome of one message. */
 export function countersFor(outcome: SendOutcome, status: number | undefined): Partial<Record<StatCounter, number>> {
@@ -9,6 +10,8 @@ export function countersFor(outcome: SendOutcome, status: number | undefined): P
       return { sent: 1 };
     case 'gone':
       return status === 404 ? { deactivated: 1, error_404: 1 } : { deactivated: 1 };
+    case 'refused':
+      return { deactivated: 1 };
     case 'too_large':
       return { error_413: 1 };
     case 'error_401':

@@ -10,7 +10,7 @@ describe.each(testBackends())('schedules fire on $name', (backend) => {
   let other: Awaited<ReturnType<typeof websiteOf>>;
   beforeAll(async () => {
     push = await startPushService();
-    t = await createTestApp(backend, { work: true, local: { host: '127.0.0.1', ca: push.ca! } });
+    t = await createTestApp(backend, { work: true, local: { origin: push.origin, ca: push.ca! } });
     site = await websiteOf(t.handle.db, 'https://blog.acme.test');
     other = await websiteOf(t.handle.db, 'https://news.globex.test');
   });

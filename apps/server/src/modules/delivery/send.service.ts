@@ -194,7 +194,7 @@ export interface RecipientResult {
 }
 
 /**
- * The drips' sent counters, the subscribers a push service called gone, and the subscribers' last drip numbers, in
+ * The drips' sent counters, the subscribers a push service called gone (or whose endpoint was refused), and the subscribers' last drip numbers, in
  * the caller's transaction. Rows are locked in one order, drips by id, then subscribers by id (after the rollups,
  * which addToRollups orders the same way), so chunks recorded at once never wait on each other in a cycle.
  */
@@ -209,7 +209,10 @@ export async function recordRecipients(trx: Kysely<DB>, results: readonly Recipi
       .where('id', '=', dripId)
       .execute();
   }
-  const gone = [...new Set(results.filter((r) => r.outcome === 'gone').map((r) => r.subscriberId))];
+  // gone (404/410) or refused by the endpoint policy: either way this endpoint is never sent to again
+  const gone = [
+    ...new Set(results.filter((r) => r.outcome === 'gone' || r.outcome === 'refused').map((r) => r.subscriberId)),
+  ];
   const lastNumber = new Map<number, number>();
   for (const r of sent) {
     if (r.dripNumber > 0) lastNumber.set(r.subscriberId, Math.max(lastNumber.get(r.subscriberId) ?? 0, r.dripNumber));

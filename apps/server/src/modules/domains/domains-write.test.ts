@@ -13,7 +13,7 @@ describe.each(testBackends())('adding, changing and deleting websites on $name',
   let push: Awaited<ReturnType<typeof startPushService>>;
   beforeAll(async () => {
     push = await startPushService();
-    t = await createTestApp(backend, { local: { host: '127.0.0.1', ca: push.ca! } });
+    t = await createTestApp(backend, { local: { origin: push.origin, ca: push.ca! } });
     shop = await domainRow(t, 'https://shop.acme.test');
     uids = await clientUids(t);
     newsId = (await domainRow(t, 'https://news.globex.test')).id;

@@ -11,7 +11,7 @@ describe.each(testBackends())('a recurring drip from the API to the browser on $
   let news: Site;
   beforeAll(async () => {
     push = await startPushService();
-    t = await createTestApp(backend, { work: true, local: { host: '127.0.0.1', ca: push.ca! } });
+    t = await createTestApp(backend, { work: true, local: { origin: push.origin, ca: push.ca! } });
     ({ shop, news } = await demoSites(t));
   });
   afterAll(async () => {

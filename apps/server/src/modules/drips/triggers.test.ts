@@ -28,7 +28,7 @@ describe.each(testBackends())('triggers on $name', (backend) => {
   beforeAll(async () => {
     // firing a trigger enqueues its fan-out job: run the queues against the local push service
     push = await startPushService();
-    t = await createTestApp(backend, { work: true, local: { host: '127.0.0.1', ca: push.ca! } });
+    t = await createTestApp(backend, { work: true, local: { origin: push.origin, ca: push.ca! } });
     ({ shop, blog, news } = await demoSites(t));
     user = await signedIn(t, DEMO.user);
   });

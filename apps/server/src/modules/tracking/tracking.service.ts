@@ -47,8 +47,10 @@ export class TrackingService {
     }
   }
 
+  /** The endpoint, and the rotated-away `old_endpoint`, must both be push endpoints the policy allows. */
   async subscribe(body: SubscribeBody, meta: SubscriberMeta): Promise<{ id: number }> {
     this.checkEndpoint(body.subscription.endpoint, 'subscription.endpoint');
+    if (body.old_endpoint) this.checkEndpoint(body.old_endpoint, 'old_endpoint');
     const domain = await this.domain(body.website_id);
     const now = new Date();
     const fields = {

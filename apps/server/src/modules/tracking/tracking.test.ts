@@ -9,7 +9,7 @@ describe.each(testBackends())('public tracking endpoints on $name', (backend) =>
   let site: Awaited<ReturnType<typeof websiteOf>>;
   beforeAll(async () => {
     push = await startPushService();
-    t = await createTestApp(backend, { local: { host: '127.0.0.1', ca: push.ca! } });
+    t = await createTestApp(backend, { local: { origin: push.origin, ca: push.ca! } });
     site = await websiteOf(t.handle.db, 'https://shop.acme.test');
   });
   afterAll(async () => {
