@@ -3,6 +3,7 @@
  * uploads (spec part 1 §3, §5, §9; part 2 §3, §7). The SPA forms and the server validate with the same schemas.
  */
 import { z } from 'zod';
+import { type LinkKind, linkError } from './link.ts';
 import { MSG } from './messages.ts';
 
 export const DRIP_TYPES = ['welcome', 'recurring', 'trigger', 'instant'] as const;
@@ -76,6 +77,22 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 const flag = z.coerce.number({ error: DRIP_MSG.status }).pipe(z.union([z.literal(0), z.literal(1)], DRIP_MSG.status));
 const text = (max: number, message: string = DRIP_MSG.tooLong) =>
   z.preprocess((v) => v ?? '', z.string().trim().max(max, message));
+/** The link rule's message for a trimmed link of `kind` (empty: not given; over the limit: tooLong says so). */
+const linkProblem = (v: string, kind: LinkKind) =>
+  v === '' || v.length > DRIP_LIMITS.urlMax ? null : linkError(v, kind);
+const linkString = (kind: LinkKind) =>
+  z
+    .string()
+    .trim()
+    .max(DRIP_LIMITS.urlMax, DRIP_MSG.tooLong)
+    .superRefine((v, ctx) => {
+      const message = linkProblem(v, kind);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+/** What a click opens (the drip url, a button url): an absolute http(s) link, or empty. */
+export const clickLinkSchema = z.preprocess((v) => v ?? '', linkString('click'));
+/** What the browser fetches and shows (icon, large image): an absolute https link, or empty. */
+export const imageLinkSchema = z.preprocess((v) => v ?? '', linkString('image'));
 const wholeNumber = (max: number, m: string = DRIP_MSG.wholeNumber) =>
   z.preprocess((v) => blankToUndefined(v) ?? 0, z.coerce.number({ error: m }).int(m).min(0, m).max(max, m));
 
@@ -88,8 +105,13 @@ export const dripBodySchema = z
   .preprocess((v) => v ?? '', z.string().trim())
   .refine((s) => chars(s) <= DRIP_LIMITS.bodyMax, DRIP_MSG.bodyMax);
 
+/** A button; its url is checked when the button is kept (it has a title), an untitled one is dropped unchecked. */
 const button = z
   .object({ title: text(DRIP_LIMITS.textMax).optional(), url: text(DRIP_LIMITS.urlMax).optional() })
+  .superRefine((b, ctx) => {
+    const message = b.title && b.url ? linkProblem(b.url, 'click') : null;
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['url'] });
+  })
   .nullish();
 
 /**
@@ -99,7 +121,7 @@ const button = z
 export const dripCustomizationSchema = z
   .looseObject({
     requireInteraction: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish(),
-    image: text(DRIP_LIMITS.urlMax).nullish(),
+    image: imageLinkSchema.nullish(),
     ttl: z.union([z.number(), z.string()]).nullish(),
     button1: button,
     button2: button,
@@ -186,8 +208,8 @@ export function dripWriteSchema({ type, editor = false }: { type: DripListType; 
       drip_number: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
       title: dripTitleSchema,
       body: needsBody ? required(dripBodySchema) : dripBodySchema,
-      url: type === 'trigger' && editor ? required(text(DRIP_LIMITS.urlMax)) : text(DRIP_LIMITS.urlMax),
-      icon: z.preprocess(blankToUndefined, z.string().trim().max(DRIP_LIMITS.urlMax, DRIP_MSG.tooLong).optional()),
+      url: type === 'trigger' && editor ? required(clickLinkSchema) : clickLinkSchema,
+      icon: z.preprocess(blankToUndefined, linkString('image').optional()),
       event:
         type === 'trigger'
           ? required(text(DRIP_LIMITS.eventMax, DRIP_MSG.eventMax))

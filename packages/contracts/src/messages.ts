@@ -17,6 +17,9 @@ export const MSG = {
   noDataToDownload: 'No data to download!',
   exportStarted: 'It can take up to 15 minutes.',
   fieldRequired: 'Field is required.',
+  // links a notification carries (link.ts)
+  httpsLink: 'Must be an https:// link.',
+  httpLink: 'Must be an http(s):// link.',
   // auth
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',

@@ -103,6 +103,33 @@ describe.each(testBackends())('the delivery engine on $name', (backend) => {
     await t.handle.db.updateTable('drips').set({ is_active: 0 }).where('id', '=', drip.id).execute();
   });
 
+  it("sends a row stored before the link rule without its bad links, opening the website's own address", async () => {
+    const drip = await addDrip(t.handle.db, site, {
+      type: 'instant',
+      customization: { image: 'http://cdn.example/big.jpg', button1: { title: 'Open', url: 'javascript:alert(1)' } },
+    });
+    await t.handle.db
+      .updateTable('drips')
+      .set({ url: 'https://x" onmouseover="alert(1)', icon: 'data:image/png;base64,AAAA' })
+      .where('id', '=', drip.id)
+      .execute();
+    const { sub, id } = await subscribe(t, push, site);
+    await t.handle.db
+      .updateTable('subscribers')
+      .set({ is_active: 0 })
+      .where('domain_id', '=', site.id)
+      .where('id', '!=', id)
+      .execute();
+    await t.delivery.scheduler.sendNow(drip.id);
+    const [row] = await finished(id);
+    expect(row!.status).toBe('sent');
+    const payload = push.messages(sub.id).at(-1)!.json as Record<string, unknown>;
+    expect(payload).toMatchObject({ url: 'https://shop.acme.test', buttons: [{ title: 'Open' }] });
+    expect(payload).not.toHaveProperty('icon');
+    expect(payload).not.toHaveProperty('image');
+    await t.handle.db.updateTable('subscribers').set({ is_active: 0 }).where('id', '=', id).execute();
+  });
+
   const cases: {
     status: number;
     retryAfter?: number;

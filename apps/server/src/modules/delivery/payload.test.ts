@@ -40,6 +40,60 @@ describe('push payloads', () => {
     });
   });
 
+  it('never sends a stored link that fails the link rule: icon, image and button urls dropped, url the website', () => {
+    const stored = {
+      ...drip,
+      url: 'javascript:alert(document.cookie)',
+      icon: 'http://cdn.example/i.png',
+      siteUrl: 'https://shop.example',
+      customization: {
+        image: 'data:image/svg+xml,<svg onload=alert(1)>',
+        button1: { title: 'Open', url: '//evil.example/a' },
+        button2: { title: 'More', url: 'https://x" onmouseover="alert(1)' },
+      },
+    };
+    const p = buildPayload(stored, 'tok');
+    expect(p).not.toHaveProperty('icon');
+    expect(p).not.toHaveProperty('image');
+    expect(p.url).toBe('https://shop.example');
+    expect(p.buttons).toEqual([{ title: 'Open' }, { title: 'More' }]);
+    // no safe website address either: nothing to open rather than the bad one
+    expect(buildPayload({ ...stored, siteUrl: 'javascript:x' }, 'tok').url).toBe('');
+    expect(buildPayload({ ...stored, siteUrl: undefined }, 'tok').url).toBe('');
+    // an empty url stays empty, as before
+    expect(buildPayload({ ...drip, url: '', siteUrl: 'https://shop.example' }, 'tok').url).toBe('');
+  });
+
+  it.each([
+    'JaVaScRiPt:alert(1)',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'https:evil.example',
+    'https://shop.example/a b',
+    'https://shop.example/a\nb',
+    'https://shop.example/<script>',
+  ])('drops the stored link %j everywhere', (bad) => {
+    const p = buildPayload(
+      {
+        ...drip,
+        url: bad,
+        icon: bad,
+        siteUrl: 'https://shop.example',
+        customization: { image: bad, button1: { title: 'Go', url: bad } },
+      },
+      'tok',
+    );
+    expect(p).toEqual({
+      v: 1,
+      m: 'tok',
+      title: 'Sale',
+      body: 'Today only',
+      url: 'https://shop.example',
+      tag: 'drip-7',
+      buttons: [{ title: 'Go' }],
+    });
+  });
+
   it('uses the drip ttl, else 7200 s', () => {
     expect(ttlOf({ ttl: 60 })).toBe(60);
     expect(ttlOf({ ttl: '3600' })).toBe(3600);

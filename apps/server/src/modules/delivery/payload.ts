@@ -1,4 +1,4 @@
-import type { PushMessagePayload } from '@pushdeck/contracts';
+import { type LinkKind, type PushMessagePayload, safeLink } from '@pushdeck/contracts';
 import { encryptedSize, MAX_PAYLOAD_BYTES } from '@pushdeck/web-push';
 
 export const DEFAULT_TTL_SECONDS = 7200;
@@ -12,6 +12,8 @@ export interface DripContent {
   url: string;
   icon: string | null;
   customization: unknown;
+  /** The website's own address: what a click opens when the drip's url fails the link rule. */
+  siteUrl?: string | null | undefined;
 }
 
 interface Customization {
@@ -23,22 +25,32 @@ interface Customization {
 }
 
 const custom = (c: unknown): Customization => (c && typeof c === 'object' ? (c as Customization) : {});
+/** A stored link that passes the contracts' link rule, else undefined (rows written before the rule). */
+const link = (value: unknown, kind: LinkKind) => (typeof value === 'string' ? safeLink(value, kind) : undefined);
 
-/** The JSON sw_pm.js receives for one message. */
+/**
+ * The JSON sw_pm.js receives for one message. Links that fail the link rule are never sent: an icon, image or button
+ * url is left out (the button stays and opens the main url), a bad main url becomes the website's own address.
+ */
 export function buildPayload(drip: DripContent, token: string): PushMessagePayload {
   const c = custom(drip.customization);
   const buttons = [c.button1, c.button2]
     .filter((b): b is { title: string; url?: string | null } => Boolean(b?.title))
     .slice(0, 2)
-    .map((b) => (b.url ? { title: b.title, url: b.url } : { title: b.title }));
+    .map((b) => {
+      const url = link(b.url, 'click');
+      return url ? { title: b.title, url } : { title: b.title };
+    });
+  const icon = link(drip.icon, 'image');
+  const image = link(c.image, 'image');
   return {
     v: 1,
     m: token,
     title: drip.title,
     ...(drip.body ? { body: drip.body } : {}),
-    ...(drip.icon ? { icon: drip.icon } : {}),
-    ...(c.image ? { image: c.image } : {}),
-    url: drip.url,
+    ...(icon ? { icon } : {}),
+    ...(image ? { image } : {}),
+    url: drip.url === '' ? '' : (link(drip.url, 'click') ?? link(drip.siteUrl, 'click') ?? ''),
     ...(c.requireInteraction ? { requireInteraction: true } : {}),
     tag: `drip-${drip.id}`,
     ...(buttons.length ? { buttons } : {}),

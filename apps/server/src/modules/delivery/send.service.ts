@@ -73,9 +73,11 @@ export class SendService {
     const drips = new Map(
       (
         await this.db
-          .selectFrom('drips')
-          .select(['id', 'title', 'body', 'url', 'icon', 'customization', 'drip_number'])
-          .where('id', 'in', dripIds)
+          .selectFrom('drips as d')
+          .innerJoin('domains as w', 'w.id', 'd.domain_id')
+          .select(['d.id', 'd.title', 'd.body', 'd.url', 'd.icon', 'd.customization', 'd.drip_number'])
+          .select('w.url as siteUrl')
+          .where('d.id', 'in', dripIds)
           .execute()
       ).map((d) => [d.id, d]),
     );

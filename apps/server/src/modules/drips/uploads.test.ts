@@ -5,7 +5,7 @@ import { DRIP_MSG, MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, TestClient } from '../../test/harness.ts';
-import { fieldErrors, multipart } from './drip-test-kit.ts';
+import { demoSites, fieldErrors, multipart, welcomeItem } from './drip-test-kit.ts';
 
 /** A real 1×1 PNG and the first bytes of a JPEG (SOI + JFIF APP0). */
 const PNG = Buffer.from(
@@ -58,6 +58,28 @@ describe.each(testBackends())('image uploads on $name', (backend) => {
     expect(servedJpeg.rawPayload.equals(JPEG)).toBe(true);
     const client = (await readdir(path.join(dataDir, 'uploads')))[0];
     expect((await readdir(path.join(dataDir, 'uploads', client!))).length).toBe(2);
+  });
+
+  it('gives addresses a drip can carry as its icon and image, without TLS locally and under the public https URL', async () => {
+    const c = await signedIn(t, DEMO.client);
+    const { shop } = await demoSites(t);
+    const saveWith = async () => {
+      const icon = (await upload(c, 'icon', PNG)).json().data[0].full_url as string;
+      const image = (await upload(c, 'image', JPEG, 'photo.jpg', 'image/jpeg')).json().data[0].full_url as string;
+      const item = welcomeItem(shop.id, { icon, customization: { image } });
+      const res = await c.post('/api/v1/drips/welcome/createOrUpdate', [item]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data[0]).toMatchObject({ icon, customization: { image } });
+      return icon;
+    };
+    expect(await saveWith()).toMatch(/^http:\/\/localhost(:\d+)?\/uploads\//);
+    const publicUrl = t.config.publicUrl;
+    t.config.publicUrl = 'https://push.acme.test';
+    try {
+      expect(await saveWith()).toMatch(/^https:\/\/push\.acme\.test\/uploads\//);
+    } finally {
+      t.config.publicUrl = publicUrl;
+    }
   });
 
   it('refuses a .png named text file, an oversize icon or image, and a missing file', async () => {

@@ -1,3 +1,4 @@
+import { MSG } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -99,6 +100,22 @@ describe('welcome drips', () => {
     // back to the list
     await screen.findByRole('heading', { name: 'Welcome Drips' });
     expect(calls.some((c) => c.path === '/api/v1/drips/welcome/get')).toBe(true);
+  });
+
+  it('shows the link rule under a script url and a plain-http icon, and sends nothing', {
+    timeout: 30_000,
+  }, async () => {
+    const { writes } = setup('/dashboard/3/welcome/new');
+    const user = userEvent.setup({ delay: null });
+    const editor = await form();
+    await user.type(within(editor).getByRole('textbox', { name: /^Title/ }), 'Welcome aboard');
+    await user.type(within(editor).getByRole('textbox', { name: /^Message/ }), 'Glad you are here');
+    await user.type(within(editor).getByRole('textbox', { name: /^Url/ }), 'javascript:alert(1)');
+    await user.type(within(editor).getByRole('textbox', { name: /^Custom Icon/ }), 'http://cdn.test/i.png');
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(within(editor).getByText(MSG.httpLink)).toBeInTheDocument();
+    expect(within(editor).getByText(MSG.httpsLink)).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
   });
 
   it('edits a stored drip (schedule and buttons shown) and shows a 422 under its field', {

@@ -1,3 +1,4 @@
+import { MSG } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api';
 import {
@@ -25,6 +26,47 @@ describe('notification form model', () => {
       /whole number/,
     );
     expect(validateNotification({ ...emptyNotification(), title: 'a', ttl: '' }, 'recurring')).toEqual({});
+  });
+
+  it('checks every link that is sent with the link rule and its texts', () => {
+    const v = {
+      ...emptyNotification(),
+      title: 'Deals',
+      url: 'javascript:alert(1)',
+      icon: 'http://cdn.test/i.png',
+      withImage: true,
+      image: 'data:image/png;base64,AAAA',
+      withButtons: true,
+      buttonCount: 2 as const,
+      button1: { title: 'Open', url: '//evil.test' },
+      button2: { title: 'More', url: 'https://x" onmouseover="alert(1)' },
+    };
+    expect(validateNotification(v, 'recurring')).toEqual({
+      url: MSG.httpLink,
+      icon: MSG.httpsLink,
+      image: MSG.httpsLink,
+      'button1.url': MSG.httpLink,
+      'button2.url': MSG.httpLink,
+    });
+    // what is not sent is not checked: an unticked image, unticked or untitled buttons, the second beyond the count
+    const unsent = {
+      ...v,
+      url: '',
+      icon: '',
+      withImage: false,
+      button1: { title: '', url: 'x' },
+      buttonCount: 1 as const,
+    };
+    expect(validateNotification(unsent, 'recurring')).toEqual({});
+    const good = {
+      ...v,
+      url: 'http://shop.test/a',
+      icon: 'https://cdn.test/i.png',
+      image: 'https://cdn.test/big.jpg',
+      button1: { title: 'Open', url: 'https://shop.test/1' },
+      button2: { title: 'More', url: '' },
+    };
+    expect(validateNotification(good, 'recurring')).toEqual({});
   });
 
   it('drops unticked buttons and image, untitled buttons and an empty ttl', () => {

@@ -1,4 +1,12 @@
-import { DRIP_LIMITS, DRIP_MSG, dripBodySchema, dripTitleSchema, MSG } from '@pushdeck/contracts';
+import {
+  clickLinkSchema,
+  DRIP_LIMITS,
+  DRIP_MSG,
+  dripBodySchema,
+  dripTitleSchema,
+  imageLinkSchema,
+  MSG,
+} from '@pushdeck/contracts';
 import type { PreviewContent } from '@/components/notification-preview/browser-preview';
 import { isApiRequestError } from '@/lib/api';
 
@@ -117,7 +125,16 @@ export function validateNotification(v: NotificationValue, mode: EditorMode): No
   else if (mode === 'welcome' && v.body.trim() === '') errors.body = MSG.required;
   const ttl = v.ttl.trim();
   if (ttl !== '' && !(/^\d{1,7}$/.test(ttl) && Number(ttl) <= DRIP_LIMITS.maxTtl)) errors.ttl = DRIP_MSG.ttl;
-  if (v.url.length > DRIP_LIMITS.urlMax) errors.url = DRIP_MSG.tooLong;
+  const link = (field: NotificationField, schema: typeof clickLinkSchema, value: string) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) errors[field] = parsed.error.issues[0]?.message ?? DRIP_MSG.tooLong;
+  };
+  link('url', clickLinkSchema, v.url);
+  link('icon', imageLinkSchema, v.icon);
+  if (v.withImage) link('image', imageLinkSchema, v.image);
+  // only the buttons that are sent (ticked, within the count, titled) are checked, as the server does
+  const sent = (['button1', 'button2'] as const).slice(0, v.withButtons ? v.buttonCount : 0);
+  for (const key of sent) if (v[key].title.trim()) link(`${key}.url`, clickLinkSchema, v[key].url);
   return errors;
 }
 

@@ -59,6 +59,18 @@ describe('trigger form', () => {
     expect(validateTrigger({ ...filled, delay: '' }, 'create', 3)).toEqual({});
   });
 
+  it('checks url, stored icon and image with the link rule and its texts', () => {
+    const bad = { ...filled, url: 'javascript:alert(1)', icon: 'http://cdn.example/i.png' };
+    expect(messages(validateTrigger({ ...bad, withImage: true, image: '//evil.example/big.jpg' }, 'edit', 3))).toEqual({
+      message: MSG.required,
+      url: MSG.httpLink,
+      iconFile: MSG.httpsLink,
+      imageFile: MSG.httpsLink,
+    });
+    const good = { ...filled, url: 'http://shop.example/cart', icon: 'https://cdn.example/i.png' };
+    expect(validateTrigger(good, 'create', 3)).toEqual({});
+  });
+
   it('accepts png or jpeg files within their size limits only', () => {
     const gif = new File(['GIF89a'], 'a.gif', { type: 'image/gif' });
     const bigIcon = new File([new Uint8Array(1024 * 1024 + 1)], 'a.png', { type: 'image/png' });
