@@ -41,6 +41,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { enforceRouteDeclarations, type RegisteredRoute } from './plugins/route-declarations.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import type { App } from './plugins/types.ts';
 
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   enforceRouteDeclarations(app, routes);
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { config });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',

@@ -12,6 +12,8 @@ export interface AppConfig {
   secret: string | undefined;
   seedDemo: boolean;
   staticDir: string | undefined;
+  /** Serve the console's source maps (`*.map`); off by default, they answer 404. */
+  serveSourceMaps: boolean;
   logLevel: string;
   cookieSecure: boolean;
   sessionTtlMinutes: number;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secret: env.PUSHDECK_SECRET || undefined,
     seedDemo: bool(env.PUSHDECK_DEMO, true),
     staticDir: env.PUSHDECK_STATIC_DIR || undefined,
+    serveSourceMaps: bool(env.PUSHDECK_SERVE_SOURCEMAPS, false),
     logLevel: env.LOG_LEVEL || 'info',
     cookieSecure: bool(env.COOKIE_SECURE, false),
     sessionTtlMinutes: int(env.SESSION_TTL_MINUTES, 120, 'SESSION_TTL_MINUTES'),

@@ -51,6 +51,16 @@ export const registerUserBodySchema = withConfirmation(
 );
 export type RegisterUserBody = z.infer<typeof registerUserBodySchema>;
 
+/** The answer to a user registration: the user, inactive, and `message` (MSG.registeredAwaitingActivation) for it. */
+export const registeredUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  is_active: z.number().int(),
+  message: z.string(),
+});
+export type RegisteredUser = z.infer<typeof registeredUserSchema>;
+
 /** Change password: a POST body instead of the spec's GET query (docs/api.md). */
 export const changePasswordBodySchema = withConfirmation(
   {

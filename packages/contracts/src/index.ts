@@ -9,6 +9,7 @@ export * from './messages.ts';
 export * from './metrics.ts';
 export * from './permissions.ts';
 export * from './segment.ts';
+export * from './spreadsheet.ts';
 export * from './statistics.ts';
 export * from './subscriber.ts';
 export * from './tag.ts';

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   local?: LocalPushTrust;
   /** Sender tuning for fault tests (fewer, faster retries). */
   sender?: { maxAttempts?: number; backoffBaseMs?: number; timeoutMs?: number };
+  /** Settings over the test defaults (e.g. a staticDir with a built console). */
+  config?: Partial<AppConfig>;
 }
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -55,6 +57,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     staticDir: '/nonexistent',
+    ...opts.config,
   };
   await migrate(handle);
   await seedRolesAndPermissions(handle.db);

@@ -4,6 +4,7 @@ import {
   loginBodySchema,
   MSG,
   registerClientBodySchema,
+  registeredUserSchema,
   registerUserBodySchema,
   userInfoSchema,
   wrapped,
@@ -73,9 +74,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
       schema: {
         tags: ['auth'],
         body: registerUserBodySchema,
-        response: {
-          201: wrapped(z.object({ id: z.number(), name: z.string(), email: z.string(), is_active: z.number() })),
-        },
+        response: { 201: wrapped(registeredUserSchema) },
       },
     },
     async (request, reply) => reply.status(201).send({ data: await auth.registerUser(request.body) }),
@@ -103,8 +102,9 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
       config: { permission: 'authenticated' },
       schema: { tags: ['auth'], body: changePasswordBodySchema, response: { 200: messageResponse } },
     },
-    async (request) => {
-      await auth.changePassword(request.user!, request.body, request.session!);
+    async (request, reply) => {
+      const rotated = await auth.changePassword(request.user!, request.body, meta(request));
+      issueSessionCookies(reply, config, rotated.token, rotated.session);
       return { data: { message: MSG.passwordChanged } };
     },
   );

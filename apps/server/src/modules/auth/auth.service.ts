@@ -3,6 +3,7 @@ import {
   type LoginBody,
   MSG,
   type RegisterClientBody,
+  type RegisteredUser,
   type RegisterUserBody,
   type UserInfo,
 } from '@pushdeck/contracts';
@@ -74,7 +75,9 @@ export class AuthService {
       throw new ValidationError({ email: [MSG.invalidCredentials] });
     }
     const ctx = await this.users.loadContext(user.id);
-    if (!ctx?.isActive || !ctx.clientActive) throw new ValidationError({ email: [MSG.accountInactive] });
+    // An inactive user is one waiting for activation (sign-up of a client's user); an inactive client is switched off.
+    if (!ctx?.isActive) throw new ValidationError({ email: [MSG.accountAwaitingActivation] });
+    if (!ctx.clientActive) throw new ValidationError({ email: [MSG.accountInactive] });
     await this.throttle.clear(body.email, meta.ip);
     return this.startSession(user.id, meta);
   }
@@ -101,7 +104,7 @@ export class AuthService {
   }
 
   /** A user joins an existing client by its uid; the account stays inactive until staff activate it. */
-  async registerUser(body: RegisterUserBody) {
+  async registerUser(body: RegisterUserBody): Promise<RegisteredUser> {
     const client = await this.db
       .selectFrom('clients')
       .select('id')
@@ -119,16 +122,28 @@ export class AuthService {
       },
       'user',
     );
-    return { id: row.id, name: row.name, email: row.email, is_active: row.is_active };
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      is_active: row.is_active,
+      message: MSG.registeredAwaitingActivation,
+    };
   }
 
-  async changePassword(user: UserContext, body: ChangePasswordBody, session: SessionRow): Promise<void> {
+  /**
+   * Sets a new password, ends the user's other sessions and rotates the current one: the caller stays signed in
+   * with a new session token (and CSRF token); the old token no longer works.
+   */
+  async changePassword(user: UserContext, body: ChangePasswordBody, meta: RequestMeta): Promise<SignedIn> {
     const row = await this.users.findById(user.id);
     if (!row || !(await verifyPassword(row.password, body.old_password))) {
       throw new ValidationError({ old_password: [MSG.oldPasswordWrong] });
     }
     await this.users.setPassword(user.id, await hashPassword(body.new_password));
-    await this.sessions.deleteOthersOfUser(user.id, session.id);
+    const current = meta.session;
+    if (current) await this.sessions.deleteOthersOfUser(user.id, current.id);
+    return this.startSession(user.id, meta, current?.impersonator_id ?? null);
   }
 
   async logout(session: SessionRow | null): Promise<void> {

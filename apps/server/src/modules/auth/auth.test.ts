@@ -116,7 +116,7 @@ describe.each(testBackends())('auth on $name', (backend) => {
     expect(short.json().errors.password).toEqual([MSG.passwordMin]);
   });
 
-  it('registers a user of a client as inactive: it cannot log in until activated', async () => {
+  it('registers a user of a client as inactive and says, then and at sign-in, that it awaits activation', async () => {
     const owner = await signedIn(t, DEMO.client);
     const uid = (await owner.get('/api/auth/user/info')).json().data.client_uid;
     const c = new TestClient(t.app, '10.0.0.8');
@@ -128,8 +128,17 @@ describe.each(testBackends())('auth on $name', (backend) => {
     const res = await c.post('/api/auth/user/register', { ...body, client_uid: uid });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ email: 'ivan@example.com', is_active: 0 });
+    // the answer says what happens next, and so does a sign-in attempt (after the password was checked)
+    expect(res.json().data.message).toBe(
+      'Your account was created and is waiting for an administrator to activate it. You will be able to sign in once it is active.',
+    );
     const login = await c.post('/api/auth/user/login', { email: 'ivan@example.com', password: 'password8' });
-    expect(login.json().errors.email).toEqual([MSG.accountInactive]);
+    expect(login.statusCode).toBe(422);
+    expect(login.json().errors.email).toEqual([
+      'This account is waiting for an administrator to activate it. You will be able to sign in once it is active.',
+    ]);
+    const wrong = await c.post('/api/auth/user/login', { email: 'ivan@example.com', password: 'wrong-pass' });
+    expect(wrong.json().errors.email).toEqual([MSG.invalidCredentials]);
   });
 
   it('changes the password after checking the old one, and ends the other sessions', async () => {
@@ -163,6 +172,66 @@ describe.each(testBackends())('auth on $name', (backend) => {
     expect((await other.get('/api/auth/user/info')).statusCode).toBe(401);
     expect((await c.get('/api/auth/user/info')).statusCode).toBe(200);
     await signedIn(t, 'pat@example.com', 'second-pass');
+  });
+
+  it('rotates the session id on a password change: a new cookie works, the old token does not', async () => {
+    const c = new TestClient(t.app, '10.0.0.10');
+    await c.csrf();
+    await c.post('/api/auth/client/register', {
+      name: 'Rota',
+      email: 'rota@example.com',
+      password: 'first-pass',
+      password_confirmation: 'first-pass',
+    });
+    const before = c.sessionCookie!;
+    const csrfBefore = c.cookies['XSRF-TOKEN'];
+    const res = await c.post('/api/auth/user/change-password', {
+      old_password: 'first-pass',
+      new_password: 'second-pass',
+      new_password_confirmation: 'second-pass',
+    });
+    expect(res.statusCode).toBe(200);
+    const set = res.headers['set-cookie'] as string[];
+    expect(set.find((x) => x.startsWith('pushdeck_session='))).toMatch(/HttpOnly; SameSite=Lax/);
+    expect(c.sessionCookie).toBeTruthy();
+    expect(c.sessionCookie).not.toBe(before);
+    expect(c.cookies['XSRF-TOKEN']).not.toBe(csrfBefore);
+    // still signed in with the new token, and an unsafe call passes CSRF with the new XSRF-TOKEN
+    expect((await c.get('/api/auth/user/info')).json().data.email).toBe('rota@example.com');
+    expect((await c.post('/api/auth/user/logout')).statusCode).toBe(204);
+    // the old token was ended by the change
+    const stale = new TestClient(t.app);
+    stale.cookies = { pushdeck_session: before };
+    expect((await stale.get('/api/auth/user/info')).statusCode).toBe(401);
+  });
+
+  it('rotates an impersonation session on a password change and keeps its way back to the moderator', async () => {
+    const owner = new TestClient(t.app, '10.0.0.11');
+    await owner.csrf();
+    await owner.post('/api/auth/client/register', {
+      name: 'Imp',
+      email: 'imp@example.com',
+      password: 'second-pass',
+      password_confirmation: 'second-pass',
+    });
+    const moder = await signedIn(t, DEMO.moder);
+    const target = await signedIn(t, 'imp@example.com', 'second-pass');
+    const targetId = (await target.get('/api/auth/user/info')).json().data.id;
+    const moderId = (await moder.get('/api/auth/user/info')).json().data.id;
+    expect((await moder.post(`/api/auth/moder/loginToUser?user_id=${targetId}`)).statusCode).toBe(200);
+    const impersonating = moder.sessionCookie;
+    const changed = await moder.post('/api/auth/user/change-password', {
+      old_password: 'second-pass',
+      new_password: 'third-pass',
+      new_password_confirmation: 'third-pass',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(moder.sessionCookie).not.toBe(impersonating);
+    expect((await target.get('/api/auth/user/info')).statusCode).toBe(401);
+    const info = (await moder.get('/api/auth/user/info')).json().data;
+    expect(info).toMatchObject({ email: 'imp@example.com', backToModerUrl: `/api/auth/moder/backToModer/${moderId}` });
+    const back = await moder.post(`/api/auth/moder/backToModer/${moderId}`);
+    expect(back.json().data).toMatchObject({ email: DEMO.moder });
   });
 
   it("reads a request's permissions fresh: the first role's and the direct ones, not a later role's", async () => {

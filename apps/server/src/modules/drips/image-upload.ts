@@ -45,12 +45,13 @@ export class ImageStore {
   }
 
   /** A stored image by its path below /uploads/; 404 for anything else. */
-  async open(relative: string): Promise<{ stream: Readable; contentType: string; size: number }> {
+  async open(relative: string): Promise<{ stream: Readable; contentType: string; size: number; name: string }> {
     const m = STORED.exec(relative);
     if (!m) throw notFound();
     const file = path.join(this.root, relative);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw notFound();
-    return { stream: createReadStream(file), contentType: CONTENT_TYPES[m[3] as 'png' | 'jpg'], size: info.size };
+    const contentType = CONTENT_TYPES[m[3] as 'png' | 'jpg'];
+    return { stream: createReadStream(file), contentType, size: info.size, name: `${m[2]}.${m[3]}` };
   }
 }

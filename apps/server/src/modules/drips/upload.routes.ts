@@ -40,10 +40,12 @@ export function uploadRoutes(app: App, deps: ModuleDeps): void {
     '/uploads/*',
     { config: { permission: 'public' }, schema: { hide: true, params: z.object({ '*': z.string().max(200) }) } },
     async (request, reply) => {
+      // The type was sniffed on upload (png or jpeg) and is fixed by the stored name; never rendered as a page.
       const file = await images.open(request.params['*']);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)
+        .header('content-disposition', `inline; filename="${file.name}"`)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);

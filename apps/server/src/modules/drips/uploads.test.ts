@@ -49,6 +49,13 @@ describe.each(testBackends())('image uploads on $name', (backend) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toContain('max-age=31536000');
+    // never rendered as a page: the sniffed type, nosniff, an image disposition, a sandboxed policy that loads nothing;
+    // no Cross-Origin-Resource-Policy, so subscriber sites can show it as a notification icon
+    const name = url.pathname.split('/').pop();
+    expect(served.headers['content-disposition']).toBe(`inline; filename="${name}"`);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(served.headers['cross-origin-resource-policy']).toBeUndefined();
     expect(served.rawPayload.equals(PNG)).toBe(true);
     const jpeg = await upload(c, 'image', JPEG, 'photo.gif', 'image/gif');
     const jpegPath = new URL(jpeg.json().data[0].full_url).pathname;

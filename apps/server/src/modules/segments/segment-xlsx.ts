@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
-import { SUBSCRIBER_COLUMNS, type SubscriberListRow } from '@pushdeck/contracts';
+import { SUBSCRIBER_COLUMNS, type SubscriberListRow, spreadsheetText } from '@pushdeck/contracts';
 import ExcelJS from 'exceljs';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -19,6 +19,9 @@ export function xlsxDisposition(name: string, id: number): string {
   return `attachment; filename="${base}.xlsx"; filename*=UTF-8''${exact}`;
 }
 
+/** One cell: text goes through the exports' formula rule (subscribers' fields come from public sites). */
+const cell = (value: unknown) => (typeof value === 'string' ? spreadsheetText(value) : value);
+
 /**
  * Streams the subscriber table (the spec's 15 columns) as one worksheet to `out`, batch by batch, waiting for the
  * reader whenever `out` is full so a large segment never sits in memory.
@@ -31,7 +34,7 @@ export async function writeSubscribersXlsx(
   const sheet = workbook.addWorksheet('Subscribers');
   sheet.addRow(SUBSCRIBER_COLUMNS.map((c) => c.label)).commit();
   for await (const rows of batches) {
-    for (const row of rows) sheet.addRow(SUBSCRIBER_COLUMNS.map((c) => row[c.key])).commit();
+    for (const row of rows) sheet.addRow(SUBSCRIBER_COLUMNS.map((c) => cell(row[c.key]))).commit();
     if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     if (out.destroyed) return; // the reader went away: stop reading the database
   }

@@ -1,21 +1,19 @@
 import {
   type LoginBody,
   type RegisterClientBody,
+  type RegisteredUser,
   type RegisterUserBody,
+  registeredUserSchema,
   type UserInfo,
   userInfoSchema,
   wrapped,
 } from '@pushdeck/contracts';
-import { z } from 'zod';
 import { api } from '@/lib/api';
 
 const userInfoResponse = wrapped(userInfoSchema);
 
-/** The answer to a user registration: an inactive user that the client's staff must activate. */
-const registeredUserResponse = wrapped(
-  z.object({ id: z.number().int(), name: z.string(), email: z.string(), is_active: z.number().int() }),
-);
-export type RegisteredUser = z.infer<typeof registeredUserResponse>['data'];
+/** The answer to a user registration: an inactive user that an administrator must activate. */
+const registeredUserResponse = wrapped(registeredUserSchema);
 
 // These calls deal with 401/419 themselves, so they opt out of the global session-expiry handler.
 const own = { sessionExpiry: false } as const;

@@ -1,4 +1,4 @@
-export { fetchUserInfo, type RegisteredUser } from './auth-api';
+export { fetchUserInfo } from './auth-api';
 export { AUTH_CHECK_STALE_MS, authInfoQuery, checkSession } from './auth-query';
 export {
   AUTH_FLAG_KEY,

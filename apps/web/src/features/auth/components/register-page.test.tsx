@@ -1,3 +1,4 @@
+import { MSG } from '@pushdeck/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -81,18 +82,27 @@ describe('RegisterPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('registers a user of a client and says the account awaits activation', async () => {
+  it('registers a user of a client and says the account waits for an administrator to activate it', async () => {
     const user = userEvent.setup();
     const { calls } = renderRegister(() =>
-      jsonResponse(201, { data: { id: 10, name: 'Ada', email: 'ada@example.test', is_active: 0 } }),
+      jsonResponse(201, {
+        data: {
+          id: 10,
+          name: 'Ada',
+          email: 'ada@example.test',
+          is_active: 0,
+          message: MSG.registeredAwaitingActivation,
+        },
+      }),
     );
     await user.click(screen.getByText('User'));
+    expect(screen.getByText(/An administrator activates your account before you can sign in/)).toBeInTheDocument();
     await user.type(await screen.findByLabelText(/^client id/i), 'c-9');
     await fillCommon(user);
     await user.click(screen.getByRole('button', { name: 'Create user account' }));
-    expect(
-      await screen.findByText("Your account has been created and awaits activation by the client's administrator."),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your account was created and is waiting for an administrator to activate it. You will be able to sign in once it is active.',
+    );
     expect(calls.find((c) => c.path === '/api/auth/user/register')?.body).toMatchObject({ client_uid: 'c-9' });
     expect(window.localStorage.getItem(AUTH_FLAG_KEY)).toBeNull();
   });

@@ -14,7 +14,7 @@ const MODES = [
 
 const HINTS: Record<Mode, string> = {
   client: 'Create a client account for your websites. You are signed in straight away.',
-  user: "Join an existing client with the client ID it gave you. The client's administrator activates your account.",
+  user: 'Join an existing client with the client ID it gave you. An administrator activates your account before you can sign in.',
 };
 
 /** Register: a new client account, or a user of an existing client (awaiting activation). */

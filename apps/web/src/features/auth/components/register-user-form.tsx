@@ -10,11 +10,10 @@ import { useRegisterUser } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { failureText } from './failure-text';
 
-export const AWAITING_ACTIVATION = "Your account has been created and awaits activation by the client's administrator.";
-
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'client_uid'] as const;
 
-/** 'User' sign-up: joins an existing client by the client ID it gave out; the account starts inactive. */
+/** 'User' sign-up: joins an existing client by the client ID it gave out; the account starts inactive until an
+ * administrator activates it, and the page says so. */
 export function RegisterUserForm() {
   const register = useRegisterUser();
   const [formError, setFormError] = useState<string | null>(null);
@@ -25,17 +24,17 @@ export function RegisterUserForm() {
   const { errors } = form.formState;
 
   if (register.isSuccess) {
+    // The server's answer says what happens next (MSG.registeredAwaitingActivation).
     return (
       <Stack gap="md">
         <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Account created" role="status">
-          {AWAITING_ACTIVATION}
+          {register.data.message}
         </Alert>
         <Text size="sm">
-          You can{' '}
           <Anchor component={Link} to="/login">
-            log in
+            Log in
           </Anchor>{' '}
-          once it is active.
+          once your account is active.
         </Text>
       </Stack>
     );

@@ -1,13 +1,12 @@
+import { spreadsheetText } from '@pushdeck/contracts';
 import { formatDate } from '@/lib/format';
 import type { DomainRow } from '../api/domains-api';
 
 const HEADER = ['Id', 'Website Id', 'Url', 'Status', 'Tags', 'Created at'];
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. */
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled; formulas made text. */
 export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: make it plain text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = spreadsheetText(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,3 +1,4 @@
+import { spreadsheetText } from '@pushdeck/contracts';
 import { formatDate } from '@/lib/format';
 import { saveBlob } from '@/lib/save-blob';
 import type { ManagedDrip } from '../api/drip-tools-api';
@@ -10,8 +11,7 @@ export const CSV_NAME = 'messages_list.csv';
 
 /** One CSV field (RFC 4180), with a leading formula character made plain text. */
 export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = spreadsheetText(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,3 +1,5 @@
+import { spreadsheetText } from '@pushdeck/contracts';
+
 export interface CsvColumn {
   key: string;
   title: string;
@@ -8,8 +10,7 @@ type Cell = string | number | null | undefined;
 /** One CSV cell: quoted when needed; text that a spreadsheet would run as a formula is prefixed with '. */
 function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? spreadsheetText(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
