@@ -40,6 +40,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputTextCheck } from './plugins/input-text.ts';
 import { enforceRouteDeclarations, type RegisteredRoute } from './plugins/route-declarations.ts';
 import { registerSession } from './plugins/session.ts';
 import type { App } from './plugins/types.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   enforceRouteDeclarations(app, routes);
 
   registerErrorHandling(app);
+  registerInputTextCheck(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',

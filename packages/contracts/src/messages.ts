@@ -17,6 +17,8 @@ export const MSG = {
   noDataToDownload: 'No data to download!',
   exportStarted: 'It can take up to 15 minutes.',
   fieldRequired: 'Field is required.',
+  /** Any text of a request (body, query, path) with a NUL character or an unpaired UTF-16 surrogate. */
+  invalidText: 'Must not contain NUL characters or unpaired surrogates.',
   // auth
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',
