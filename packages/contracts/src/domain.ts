@@ -98,5 +98,3 @@ export const domainTagsQuerySchema = z.object({ 'tags[]': rawList, tags: rawList
   return { tags: [...new Set(ids)] };
 });
 export type DomainTagsQuery = z.infer<typeof domainTagsQuerySchema>;
-
-export const domainIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
