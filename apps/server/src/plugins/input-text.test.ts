@@ -80,6 +80,12 @@ describe.each(testBackends())('text that PostgreSQL cannot store, on $name', (ba
       recurringItem(shop.id, [audience], { title: `Deals ${LONE_HIGH}` }),
     ]);
     expect([drip.statusCode, drip.json()]).toEqual([422, invalid('0.title')]);
+    // jsonb refuses the escape of a lone surrogate: this one was a 500, the title above was stored as U+FFFD
+    const button = { title: `Open ${LONE_LOW}`, url: 'https://shop.acme.test/b' };
+    const customized = await acme.post('/api/v1/drips/recurring/createOrUpdate', [
+      recurringItem(shop.id, [audience], { customization: { button1: button } }),
+    ]);
+    expect([customized.statusCode, customized.json()]).toEqual([422, invalid('0.customization.button1.title')]);
     const segment = await acme.post('/api/v1/segments', {
       name: NUL,
       domain_id: shop.id,
