@@ -89,12 +89,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   enforceRouteDeclarations(app, routes);
 
   registerErrorHandling(app);
-  registerInputTextCheck(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 2000 },
   });
+  // after multipart, whose preValidation hook puts the form fields into the body
+  registerInputTextCheck(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Pushdeck API', version: APP_VERSION },

@@ -20,6 +20,7 @@ export const MSG = {
   /** Any text of a request (body, query, path) with a NUL character or an unpaired UTF-16 surrogate. */
   invalidText: 'Must not contain NUL characters or unpaired surrogates.',
   invalidId: 'Must be an id: a whole number from 1 to 2147483647.',
+  malformedMultipart: 'The multipart/form-data body is malformed.',
   // auth
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',

@@ -20,6 +20,10 @@ export type JsonSchema = {
 };
 
 const MB = 1024 * 1024;
+const MULTIPART = 'multipart/form-data; boundary=b';
+/** A file part that claims to be a PNG and is not one. */
+const PNG_PART =
+  '--b\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\u0000\u0001\r\n';
 
 /** Strings no route may choke on. */
 export const HOSTILE_STRINGS: readonly string[] = [
@@ -258,6 +262,11 @@ export function bodyFor(schema: JsonSchema | undefined, plausible: Plausible, ex
         raw('name=x', 'application/x-www-form-urlencoded'),
         raw('x', 'text/plain'),
         raw('{}', 'application/json; charset=latin-7'),
+        raw(`--b\r\nContent-Disposition: form-data; name="ids"\r\n\r\n1,2\u0000\r\n--b--\r\n`, MULTIPART),
+        raw(`--b\r\nContent-Disposition: form-data; name="type"\r\n\r\nicon\r\n${PNG_PART}--b--\r\n`, MULTIPART),
+        raw(`--b\r\nContent-Disposition: form-data; name="domain_id"\r\n\r\n1\r\n--b`, MULTIPART),
+        raw('--b\r\nbroken', MULTIPART),
+        raw('x', 'multipart/form-data'),
       ),
     },
   );
