@@ -40,6 +40,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputTextCheck } from './plugins/input-text.ts';
 import { enforceRouteDeclarations, type RegisteredRoute } from './plugins/route-declarations.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 2000 },
   });
+  // after multipart, whose preValidation hook puts the form fields into the body
+  registerInputTextCheck(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Pushdeck API', version: APP_VERSION },

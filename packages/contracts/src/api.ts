@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 
 /** The error body of every non-2xx answer (DESIGN.md, API conventions). */
 export const apiErrorSchema = z.object({
@@ -26,3 +27,19 @@ export const CLIENT_HEADER = 'client';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'pushdeck_session';
+
+/** The largest id a row can have (PostgreSQL int4). */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * An id in a path or query: plain decimal digits, 1 to 2147483647. Forms that Number() would read as an id
+ * ('0x2', '2e0', ' 2', '+2', '02', '2.0') are not ids: one resource, one URL.
+ */
+export const idTextSchema = z
+  .string({ error: MSG.invalidId })
+  .regex(/^[1-9][0-9]{0,9}$/, MSG.invalidId)
+  .transform(Number)
+  .refine((n) => n <= ID_MAX, MSG.invalidId);
+
+/** `/…/{id}` of every route. */
+export const idParamsSchema = z.object({ id: idTextSchema });

@@ -12,6 +12,7 @@ export const DOMAIN_MSG = {
   postbackSuccess: 'Domain postback has been updated successfully!',
   statusSuccess: 'Domain status has been updated successfully!',
   invalidUrl: 'Enter a valid website address starting with http:// or https://.',
+  realHost: 'Enter the full domain name of the website, like shop.example.com, or its IP address.',
   invalidPostback: 'The postback must be a valid http or https URL.',
   urlMax: `The URL may not be longer than ${DOMAIN_URL_MAX} characters.`,
   isActive: 'is_active must be 0 or 1.',
@@ -48,7 +49,32 @@ export type Domain = z.infer<typeof domainSchema>;
 export const domainListRowSchema = domainSchema.partial();
 export type DomainListRow = z.infer<typeof domainListRowSchema>;
 
-const siteUrl = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(DOMAIN_URL_MAX, DOMAIN_MSG.urlMax);
+/**
+ * Whether a website address names a real host: a domain name with a dot (shop.example.com) or an IP address as
+ * written (127.0.0.1, [::1]). A single name (localhost, nan, infinity) is no website, and neither is a number that
+ * URL parsing turns into an address (127.1, 0x7f000001, 2130706433). Text that is no URL at all passes here: the
+ * server's normalisation refuses it with its own message.
+ */
+export function hasRealHost(input: string): boolean {
+  const text = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let host: string;
+  try {
+    host = new URL(withScheme).hostname.replace(/\.$/, '');
+  } catch {
+    return true;
+  }
+  if (host.startsWith('[')) return true;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return text.toLowerCase().includes(host);
+  return host.includes('.');
+}
+
+const siteUrl = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(DOMAIN_URL_MAX, DOMAIN_MSG.urlMax)
+  .refine(hasRealHost, DOMAIN_MSG.realHost);
 
 /** `POST /v1/domains`: the site's address; the server keeps scheme + host (+ port), lowercased. */
 export const domainCreateSchema = z.object({ url: siteUrl });
@@ -98,5 +124,3 @@ export const domainTagsQuerySchema = z.object({ 'tags[]': rawList, tags: rawList
   return { tags: [...new Set(ids)] };
 });
 export type DomainTagsQuery = z.infer<typeof domainTagsQuerySchema>;
-
-export const domainIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -3,6 +3,7 @@
  * uploads (spec part 1 §3, §5, §9; part 2 §3, §7). The SPA forms and the server validate with the same schemas.
  */
 import { z } from 'zod';
+import { ID_MAX } from './api.ts';
 import { type LinkKind, linkError } from './link.ts';
 import { MSG } from './messages.ts';
 
@@ -73,7 +74,7 @@ export const DRIP_MSG = {
 /** Characters as the counter shows them: an emoji is one. */
 const chars = (s: string) => [...s].length;
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = z.coerce.number().int().positive().max(ID_MAX);
 const flag = z.coerce.number({ error: DRIP_MSG.status }).pipe(z.union([z.literal(0), z.literal(1)], DRIP_MSG.status));
 const text = (max: number, message: string = DRIP_MSG.tooLong) =>
   z.preprocess((v) => v ?? '', z.string().trim().max(max, message));
@@ -203,9 +204,12 @@ export function dripWriteSchema({ type, editor = false }: { type: DripListType; 
   return z
     .looseObject({
       id: id.optional(),
-      domain_id: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.fillRequired }).int().positive()),
+      domain_id: z.preprocess(
+        blankToUndefined,
+        z.coerce.number({ error: MSG.fillRequired }).int().positive().max(ID_MAX, MSG.invalidId),
+      ),
       group_id: z.preprocess(blankToUndefined, id.optional()),
-      drip_number: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
+      drip_number: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(ID_MAX).optional()),
       title: dripTitleSchema,
       body: needsBody ? required(dripBodySchema) : dripBodySchema,
       url: type === 'trigger' && editor ? required(clickLinkSchema) : clickLinkSchema,
@@ -272,7 +276,10 @@ export type DripSetup = z.infer<typeof dripSetupSchema>;
 /** A spam schedule (spam-recurring): several recurring drips sent in turn to the audiences. */
 export const spamScheduleWriteSchema = z.looseObject({
   id: id.optional(),
-  domain_id: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.fillRequired }).int().positive()),
+  domain_id: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: MSG.fillRequired }).int().positive().max(ID_MAX, MSG.invalidId),
+  ),
   type: z.literal('spam-recurring', { error: DRIP_MSG.scheduleType }).default('spam-recurring'),
   name: z.preprocess((v) => v ?? '', z.string().trim().min(1, MSG.required).max(DRIP_LIMITS.textMax)),
   frequency: z.enum(SPAM_FREQUENCIES, { error: MSG.required }),
@@ -294,7 +301,7 @@ export const spamScheduleWriteSchema = z.looseObject({
 export type SpamScheduleWrite = z.infer<typeof spamScheduleWriteSchema>;
 
 export const groupCreateSchema = z.object({
-  domain_id: z.coerce.number({ error: MSG.fillRequired }).int().positive(),
+  domain_id: z.coerce.number({ error: MSG.fillRequired }).int().positive().max(ID_MAX, MSG.invalidId),
   name: z.preprocess(blankToUndefined, z.string().trim().max(DRIP_LIMITS.textMax).optional()),
   drip_ids: z.array(id).max(DRIP_LIMITS.listMax).optional(),
 });

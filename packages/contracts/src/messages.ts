@@ -20,6 +20,10 @@ export const MSG = {
   // links a notification carries (link.ts)
   httpsLink: 'Must be an https:// link.',
   httpLink: 'Must be an http(s):// link.',
+  /** Any text of a request (body, query, path) with a NUL character or an unpaired UTF-16 surrogate. */
+  invalidText: 'Must not contain NUL characters or unpaired surrogates.',
+  invalidId: 'Must be an id: a whole number from 1 to 2147483647.',
+  malformedMultipart: 'The multipart/form-data body is malformed.',
   // auth
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',

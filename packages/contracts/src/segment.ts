@@ -3,7 +3,9 @@
  * what the console writes, and the count and existence calls. The query model itself is `audience.ts`.
  */
 import { z } from 'zod';
+import { ID_MAX } from './api.ts';
 import { audienceQuerySchema } from './audience.ts';
+import { MSG } from './messages.ts';
 import { timestampSchema } from './subscriber.ts';
 
 export const SEGMENT_TYPES = ['audience', 'segment'] as const;
@@ -47,7 +49,7 @@ export const jsSegmentSchema = segmentSchema.pick({ id: true, name: true, type: 
 export type JsSegment = z.infer<typeof jsSegmentSchema>;
 
 const name = z.string().trim().min(1, 'Required.').max(SEGMENT_NAME_MAX);
-const domainId = z.coerce.number().int().positive();
+const domainId = z.coerce.number().int().positive().max(ID_MAX, MSG.invalidId);
 
 /** POST /api/v1/segments. */
 export const segmentCreateSchema = z.object({

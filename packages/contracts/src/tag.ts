@@ -54,5 +54,3 @@ export const tagWriteInputSchema = z.object({
   name: z.string().optional(),
   type: z.string().optional(),
 });
-
-export const tagIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -10,6 +10,12 @@ function fieldName(instancePath: string, params: Record<string, unknown> | undef
   return fromPath || (typeof missing === 'string' ? missing : '') || '_';
 }
 
+/**
+ * busboy (under @fastify/multipart) reports a malformed multipart body (no or an oversized boundary, a part cut off)
+ * with plain Errors while the body is read, before any handler runs: the client's fault, so a 400.
+ */
+const MALFORMED_MULTIPART = /multipart|boundary|needle/i;
+
 /** One error body for everything: `{message, errors?}`; 422 for validation; never a stack trace; no 500 for input. */
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -31,6 +37,9 @@ export function registerErrorHandling(app: App): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Server Error' });
+    }
+    if (error.statusCode === undefined && request.isMultipart() && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.status(400).send({ message: MSG.malformedMultipart });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,8 @@
 import {
   CSRF_COOKIE,
   changePasswordBodySchema,
+  idParamsSchema,
+  idTextSchema,
   loginBodySchema,
   MSG,
   registerClientBodySchema,
@@ -115,7 +117,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
       config: { permission: 'menu.clients.management' },
       schema: {
         tags: ['auth'],
-        querystring: z.object({ user_id: z.coerce.number().int().positive() }),
+        querystring: z.object({ user_id: idTextSchema }),
         response: { 200: userInfoResponse },
       },
     },
@@ -129,7 +131,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
       config: { permission: 'authenticated' },
       schema: {
         tags: ['auth'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         response: { 200: userInfoResponse },
       },
     },

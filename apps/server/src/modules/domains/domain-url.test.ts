@@ -12,8 +12,9 @@ describe('normaliseSiteUrl', () => {
     ['http://example.com:80', 'http://example.com'],
     ['https://example.com.', 'https://example.com'],
     ['https://bücher.example', 'https://xn--bcher-kva.example'],
-    ['localhost:3000', 'https://localhost:3000'],
     ['http://192.168.1.10', 'http://192.168.1.10'],
+    ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
+    ['https://[::1]:8443', 'https://[::1]:8443'],
   ])('keeps scheme + host (+ port) of %s', (input, expected) => {
     expect(normaliseSiteUrl(input)).toBe(expected);
   });
@@ -31,6 +32,18 @@ describe('normaliseSiteUrl', () => {
     'https://a..b',
     'https://-bad.example',
     `https://${'a'.repeat(64)}.example`,
+    // a single label is not a website's host: a name needs a dot, an IP address its usual form
+    'localhost:3000',
+    'https://localhost',
+    'https://localhost.',
+    'https://nan',
+    'https://NaN',
+    'https://infinity',
+    'https://undefined',
+    'intranet',
+    'https://0x7f000001',
+    'https://2130706433',
+    'https://127.1',
   ])('refuses %j', (input) => {
     expect(normaliseSiteUrl(input)).toBeNull();
   });

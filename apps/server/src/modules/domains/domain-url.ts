@@ -1,7 +1,12 @@
-/** A website's address as stored: scheme + host (+ non-default port), lowercase; null when it is not one. */
+import { hasRealHost } from '@pushdeck/contracts';
+
+/**
+ * A website's address as stored: scheme + host (+ non-default port), lowercase; null when it is not one, including
+ * a host that is a single name (localhost, nan) rather than a domain name or an IP address.
+ */
 export function normaliseSiteUrl(input: string): string | null {
   const text = input.trim();
-  if (text === '' || /\s/.test(text)) return null;
+  if (text === '' || /\s/.test(text) || !hasRealHost(text)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
   try {

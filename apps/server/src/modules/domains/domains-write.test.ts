@@ -66,6 +66,20 @@ describe.each(testBackends())('adding, changing and deleting websites on $name',
     });
   });
 
+  it('answers 422 for a host that is a single name (nan, infinity, localhost), on create and on rename', async () => {
+    const acme = await signedIn(t, DEMO.client);
+    const { id } = await domainRow(t, 'https://blog.acme.test');
+    for (const url of ['https://nan', 'https://infinity', 'http://localhost:3000', 'intranet/', 'https://127.1']) {
+      expect(fieldErrors(await acme.post('/api/v1/domains', { url })), url).toEqual({ url: [DOMAIN_MSG.realHost] });
+      expect(fieldErrors(await put(acme, `/api/v1/domains/${id}`, { url })), url).toEqual({
+        url: [DOMAIN_MSG.realHost],
+      });
+    }
+    expect((await domainRow(t, 'https://blog.acme.test')).id).toBe(id);
+    const local = await acme.post('/api/v1/domains', { url: 'http://127.0.0.1:8080' });
+    expect([local.statusCode, local.json().data.url]).toEqual([201, 'http://127.0.0.1:8080']);
+  });
+
   it('makes staff choose a client first, then adds to that client', async () => {
     for (const staff of [await signedIn(t, DEMO.moder), await signedIn(t, ADMIN.email, ADMIN.password)]) {
       const res = await staff.post('/api/v1/domains', { url: 'https://staff.example.test' });

@@ -1,10 +1,10 @@
 import {
   domainCreateSchema,
-  domainIdParamsSchema,
   domainListRowSchema,
   domainSchema,
   domainTagsQuerySchema,
   domainUpdateSchema,
+  idParamsSchema,
   type Permission,
   paginated,
   wrapped,
@@ -78,7 +78,7 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       schema: {
         tags,
         summary: 'One website as data[0] (is_active, postback, website_id, domain_tags)',
-        params: domainIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: wrapped(z.array(domainSchema)) },
       },
     },
@@ -106,7 +106,7 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       schema: {
         tags,
         summary: "Change a website: fcm_conf 'client' plus url, postback or is_active (0/1)",
-        params: domainIdParamsSchema,
+        params: idParamsSchema,
         body: domainUpdateSchema,
         response: { 200: wrapped(domainSchema) },
       },
@@ -121,7 +121,7 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       schema: {
         tags,
         summary: 'Soft-delete a website (deleted_at): it leaves every list and nothing more is sent for it',
-        params: domainIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: wrapped(domainSchema) },
       },
     },
@@ -139,7 +139,7 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
         schema: {
           tags,
           summary,
-          params: domainIdParamsSchema,
+          params: idParamsSchema,
           querystring: domainTagsQuerySchema,
           response: { 200: wrapped(domainSchema) },
         },

@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD_TYPES, MSG } from '@pushdeck/contracts';
+import { IMAGE_UPLOAD_TYPES, idTextSchema, MSG } from '@pushdeck/contracts';
 import { z } from 'zod';
 
 /** Path, query and form shapes of the drips routes (the bodies themselves are contracts schemas). */
@@ -8,18 +8,18 @@ const NO_GROUP = new Set(['null', 'undefined', '0', '']);
 /** A group id in a path; `null` (the Messages list's ungrouped drips) means no group. */
 const groupId = z.string().transform((v, ctx) => {
   if (NO_GROUP.has(v)) return null;
-  const n = /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
-  if (n > 0 && n <= 2_147_483_647) return n;
+  const parsed = idTextSchema.safeParse(v);
+  if (parsed.success) return parsed.data;
   ctx.addIssue({ code: 'custom', message: 'The group must be a group id or null.' });
   return z.NEVER;
 });
 
-export const idParams = z.object({ id });
+export { idParamsSchema as idParams } from '@pushdeck/contracts';
 export const groupParams = z.object({ groupId });
-export const groupDripParams = z.object({ groupId, id });
-export const domainGroupParams = z.object({ domainId: id, groupId });
+export const groupDripParams = z.object({ groupId, id: idTextSchema });
+export const domainGroupParams = z.object({ domainId: idTextSchema, groupId });
 export const statusParams = z.object({
-  domain_id: id,
+  domain_id: idTextSchema,
   group_id: groupId,
   status: z.enum(['0', '1'], { error: 'The status must be 0 or 1.' }).transform((s) => (s === '1' ? 1 : 0)),
 });

@@ -1,6 +1,6 @@
 import {
+  idParamsSchema,
   paginated,
-  tagIdParamsSchema,
   tagSchema,
   tagUpdateSchema,
   tagWriteInputSchema,
@@ -59,7 +59,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
       schema: {
         tags,
         summary: 'Rename a tag (name; type optional)',
-        params: tagIdParamsSchema,
+        params: idParamsSchema,
         ...writeInput,
         response: { 200: wrapped(tagSchema) },
       },
@@ -76,7 +76,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
       schema: {
         tags,
         summary: 'Delete a tag; it is taken off every website',
-        params: tagIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: wrapped(tagSchema) },
       },
     },
