@@ -23,7 +23,7 @@ const HOSTILE = [
   'https://shop.acme.test/a b',
   'https://shop.acme.test/a\nb',
   'https://shop.acme.test/a\tb',
-  'https://shop.acme.test/a\u0000b',
+  // a NUL is refused before any schema, for every field of every route: plugins/input-text.test.ts
   'https://evil.test\\@shop.acme.test/',
   'https://shop.acme.test@evil.test/',
 ];
