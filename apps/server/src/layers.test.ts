@@ -42,4 +42,17 @@ describe('the layers of the server (docs/architecture.md)', () => {
       .map(({ file }) => file);
     expect(offenders).toEqual([]);
   });
+
+  it('services hold no SQL: every query is in a repository (*.repository.ts)', async () => {
+    const offenders = (await productFiles())
+      .filter(({ file }) => file.endsWith('.service.ts'))
+      .flatMap(({ file, text }) =>
+        [
+          ...text.matchAll(
+            /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`\s*(select|insert|update|delete|with)\b/gi,
+          ),
+        ].map((m) => `${file}: ${m[0]}`),
+      );
+    expect(offenders).toEqual([]);
+  });
 });
