@@ -1,4 +1,4 @@
-import { audienceQuerySchema } from '@pushdeck/contracts';
+import { audienceQuerySchema, JOBS } from '@pushdeck/contracts';
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
@@ -8,8 +8,8 @@ import { LedgerRepository } from './ledger.repository.ts';
 import { OccurrencesRepository } from './occurrences.repository.ts';
 
 export const FANOUT_BATCH = 500;
-export const DELIVERY_SEND = 'delivery.send';
-export const DELIVERY_FANOUT = 'delivery.fanout';
+export const DELIVERY_SEND = JOBS.deliverySend;
+export const DELIVERY_FANOUT = JOBS.deliveryFanout;
 
 /** The schedule's audiences OR-ed together; no audience means every active subscriber of the website. */
 export async function audienceOf(db: Kysely<DB>, scheduleId: number | null): Promise<Expression<SqlBool>> {
