@@ -72,6 +72,13 @@ export class OriginConnection {
     return this.#queue.length;
   }
 
+  /** The current session, if one is open and usable: its streams in flight and the peer's stream limit. */
+  get session(): { active: number; maxStreams: number } | undefined {
+    const state = this.#current;
+    if (!state || state.session.closed || state.session.destroyed) return undefined;
+    return { active: state.active, maxStreams: state.maxStreams };
+  }
+
   close(): Promise<void> {
     this.#closed = true;
     for (const task of this.#queue.drain()) {

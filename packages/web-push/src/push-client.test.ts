@@ -28,6 +28,15 @@ afterEach(async () => {
 
 const options: SendOptions = { ttl: 60, urgency: 'high', topic: 'news_1', vapid };
 
+/** Resolves once `condition` holds, checked on every turn of the event loop; fails after 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe('PushClient', () => {
   it('sends an encrypted, VAPID-authorized RFC 8030 request', async () => {
     const { server, client, subscription } = await setup(() => ({
@@ -76,7 +85,11 @@ describe('PushClient', () => {
     opened.push(client, server);
     const sub = { endpoint: `${server.origin}/p`, keys: { p256dh: ua.p256dh, auth: ua.auth } };
     await client.send(sub, 'warm-up', options); // receive the server's SETTINGS
-    await new Promise((resolve) => setTimeout(resolve, 10)); // let the warm-up stream close
+    // the warm-up stream has closed and the server's SETTINGS (3 streams) have arrived
+    await until(() => {
+      const session = client.stats()[server.origin]?.session;
+      return session?.active === 0 && session.maxStreams === 3;
+    });
     const sends = Array.from({ length: 20 }, () => client.send(sub, 'x', options));
     expect(client.stats()[server.origin]?.pending).toBe(17); // held by the client, not pushed onto the session
     const results = await Promise.all(sends);
@@ -89,7 +102,8 @@ describe('PushClient', () => {
     const { server, client, subscription } = await setup();
     await client.send(subscription(), 'one', options);
     for (const session of server.liveSessions) session.goaway();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the client has seen the GOAWAY and retired that session
+    await until(() => client.stats()[server.origin]?.session === undefined);
     expect((await client.send(subscription(), 'two', options)).status).toBe(201);
     expect(server.sessions).toBe(2);
   });

@@ -41,6 +41,12 @@ function trustWith(ca: string | Buffer | Array<string | Buffer>): ReturnType<typ
   return createSecureContext({ ca: [...rootCertificates, ...(Array.isArray(ca) ? ca : [ca])] });
 }
 
+export interface OriginStats {
+  sessionsOpened: number;
+  pending: number;
+  session: { active: number; maxStreams: number } | undefined;
+}
+
 /** Sends Web Push messages over one reused HTTP/2 session per push service origin. */
 export class PushClient {
   readonly #connections = new Map<string, OriginConnection>();
@@ -106,10 +112,15 @@ export class PushClient {
     return response;
   }
 
-  /** Sessions opened per origin since the client was created (reconnects count). */
-  stats(): Record<string, { sessionsOpened: number; pending: number }> {
-    const out: Record<string, { sessionsOpened: number; pending: number }> = {};
-    for (const [origin, c] of this.#connections) out[origin] = { sessionsOpened: c.sessionsOpened, pending: c.pending };
+  /**
+   * Per origin: sessions opened since the client was created (reconnects count), requests waiting in the client, and
+   * the open session if any (streams in flight, the peer's stream limit).
+   */
+  stats(): Record<string, OriginStats> {
+    const out: Record<string, OriginStats> = {};
+    for (const [origin, c] of this.#connections) {
+      out[origin] = { sessionsOpened: c.sessionsOpened, pending: c.pending, session: c.session };
+    }
     return out;
   }
 
