@@ -1,3 +1,4 @@
+import { STAT_COUNTER_NAMES } from '@pushdeck/contracts';
 /**
  * The bench data: websites, drips, hourly rollups, the raw-events baseline holding the same facts, leavers and
  * scheduled occurrences. Everything in SQL (generate_series, seeded random()), split over two sessions.
@@ -15,21 +16,7 @@ export interface Shape {
 }
 
 /** Kind codes of raw_events: one row per counter increment. */
-export const KINDS = [
-  'sent',
-  'delivered',
-  'clicked',
-  'subscribed',
-  'unsubscribed',
-  'deactivated',
-  'full_unsubscribed',
-  'error_401',
-  'error_403',
-  'error_404',
-  'error_413',
-  'error_429',
-  'error_x',
-] as const;
+export const KINDS = STAT_COUNTER_NAMES;
 
 /** Raw types of the ten drips of a website (families: 6 recurring, 2 welcome, 1 trigger, 1 instant). */
 const DRIP_TYPES = ['recurring', 'recurring', 'recurring', 'recurring', 'tail-recurring', 'one'];

@@ -1,3 +1,4 @@
+import type { StatCounterName } from '@pushdeck/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -256,30 +257,13 @@ export interface SendLedgerTable {
   clicked_at: Date | null;
 }
 
-export const STAT_COUNTERS = [
-  'sent',
-  'delivered',
-  'clicked',
-  'subscribed',
-  'unsubscribed',
-  'deactivated',
-  'full_unsubscribed',
-  'error_401',
-  'error_403',
-  'error_404',
-  'error_413',
-  'error_429',
-  'error_x',
-] as const;
-export type StatCounter = (typeof STAT_COUNTERS)[number];
-
 export type StatsHourlyTable = {
   domain_id: number;
   client_id: number;
   drip_id: Generated<number>;
   type: Generated<string>;
   hour: Timestamp;
-} & { [K in StatCounter]: Generated<number> };
+} & { [K in StatCounterName]: Generated<number> };
 
 /** stats_hourly summed over drips (migration 0006). */
 export type StatsHourlyWebsiteTable = {
@@ -287,7 +271,7 @@ export type StatsHourlyWebsiteTable = {
   client_id: number;
   type: Generated<string>;
   hour: Timestamp;
-} & { [K in StatCounter]: Generated<number> };
+} & { [K in StatCounterName]: Generated<number> };
 
 /** stats_hourly summed over drips and websites; a client's hour spread over a few `slot` rows (migration 0006). */
 export type StatsHourlyClientTable = {
@@ -295,7 +279,7 @@ export type StatsHourlyClientTable = {
   type: Generated<string>;
   hour: Timestamp;
   slot: Generated<number>;
-} & { [K in StatCounter]: Generated<number> };
+} & { [K in StatCounterName]: Generated<number> };
 
 export interface RateLimitHitsTable {
   bucket: string;

@@ -1,6 +1,8 @@
 /** Test helper: the coarse rollup tables must equal the fine rollups summed (migration 0006, addToRollups). */
+
+import { STAT_COUNTER_NAMES } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
-import { type DB, STAT_COUNTERS } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 import { CLIENT_SLOTS } from '../modules/stats/rollups.ts';
 
 /**
@@ -8,9 +10,9 @@ import { CLIENT_SLOTS } from '../modules/stats/rollups.ts';
  * websites, per slot), both ways: a missing row, an extra row or a different counter. Empty when they agree.
  */
 export async function coarseMismatches(db: Kysely<DB>): Promise<Record<string, unknown>[]> {
-  const sums = sql.raw(STAT_COUNTERS.map((c) => `sum(${c})::int8 as ${c}`).join(', '));
-  const fine = sql.raw(`(${STAT_COUNTERS.map((c) => `f.${c}`).join(', ')})`);
-  const coarse = sql.raw(`(${STAT_COUNTERS.map((c) => `x.${c}::int8`).join(', ')})`);
+  const sums = sql.raw(STAT_COUNTER_NAMES.map((c) => `sum(${c})::int8 as ${c}`).join(', '));
+  const fine = sql.raw(`(${STAT_COUNTER_NAMES.map((c) => `f.${c}`).join(', ')})`);
+  const coarse = sql.raw(`(${STAT_COUNTER_NAMES.map((c) => `x.${c}::int8`).join(', ')})`);
   const { rows } = await sql<Record<string, unknown>>`
     with f as (select domain_id, client_id, type, hour, ${sums} from stats_hourly group by 1, 2, 3, 4)
     select 'website' as tbl, coalesce(f.domain_id, x.domain_id) as id, coalesce(f.hour, x.hour) as hour,

@@ -1,10 +1,13 @@
-import type { StatCounter } from '../../db/schema.ts';
+import type { StatCounterName } from '@pushdeck/contracts';
 
 /** `refused`: the endpoint policy refused the stored endpoint at send time; no request was made. */
 export type SendOutcome = 'sent' | 'gone' | 'too_large' | 'error_401' | 'error_403' | 'error_x' | 'dead' | 'refused';
 
 /** Ledger status and rollup counters for each outcome of one message. */
-export function countersFor(outcome: SendOutcome, status: number | undefined): Partial<Record<StatCounter, number>> {
+export function countersFor(
+  outcome: SendOutcome,
+  status: number | undefined,
+): Partial<Record<StatCounterName, number>> {
   switch (outcome) {
     case 'sent':
       return { sent: 1 };

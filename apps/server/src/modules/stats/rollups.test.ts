@@ -1,7 +1,7 @@
+import { STAT_COUNTER_NAMES } from '@pushdeck/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../db/migrations/0006-statistics-coarse.ts';
-import { STAT_COUNTERS } from '../../db/schema.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { coarseMismatches } from '../../test/rollup-check.ts';
@@ -101,7 +101,7 @@ describe.each(testBackends())('coarse rollups on $name', (backend) => {
     const old = batch(rnd, 200).map((d) => ({ ...d, domain_id: d.domain_id + 100 }));
     // written as before migration 0006: fine rows only
     for (const d of old) {
-      const counters = Object.fromEntries(STAT_COUNTERS.map((c) => [c, d.counters[c] ?? 0]));
+      const counters = Object.fromEntries(STAT_COUNTER_NAMES.map((c) => [c, d.counters[c] ?? 0]));
       await t.handle.db
         .insertInto('stats_hourly')
         .values({
@@ -116,7 +116,9 @@ describe.each(testBackends())('coarse rollups on $name', (backend) => {
           oc
             .columns(['domain_id', 'drip_id', 'type', 'hour'])
             .doUpdateSet((eb) =>
-              Object.fromEntries(STAT_COUNTERS.map((c) => [c, eb(`stats_hourly.${c}`, '+', eb.ref(`excluded.${c}`))])),
+              Object.fromEntries(
+                STAT_COUNTER_NAMES.map((c) => [c, eb(`stats_hourly.${c}`, '+', eb.ref(`excluded.${c}`))]),
+              ),
             ),
         )
         .execute();

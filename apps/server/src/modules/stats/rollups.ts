@@ -1,5 +1,6 @@
+import { STAT_COUNTER_NAMES, type StatCounterName } from '@pushdeck/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type DB, STAT_COUNTERS, type StatCounter } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 
 export interface RollupDelta {
   domain_id: number;
@@ -7,7 +8,7 @@ export interface RollupDelta {
   drip_id?: number;
   type?: string;
   at: Date;
-  counters: Partial<Record<StatCounter, number>>;
+  counters: Partial<Record<StatCounterName, number>>;
 }
 
 /**
@@ -20,7 +21,7 @@ export const clientSlot = (domainId: number) => domainId % CLIENT_SLOTS;
 
 const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
 
-type Counters = Record<StatCounter, number>;
+type Counters = Record<StatCounterName, number>;
 type Key = readonly (number | string)[];
 
 interface Row {
@@ -29,7 +30,7 @@ interface Row {
   counters: Counters;
 }
 
-const zero = (): Counters => Object.fromEntries(STAT_COUNTERS.map((c) => [c, 0])) as Counters;
+const zero = (): Counters => Object.fromEntries(STAT_COUNTER_NAMES.map((c) => [c, 0])) as Counters;
 
 function compareKeys(a: Key, b: Key): number {
   for (let i = 0; i < a.length; i++) {
@@ -58,7 +59,7 @@ function sumBy<T>(
       rows.set(id, row);
     }
     const counters = add(item);
-    for (const c of STAT_COUNTERS) row.counters[c] += counters[c] ?? 0;
+    for (const c of STAT_COUNTER_NAMES) row.counters[c] += counters[c] ?? 0;
   }
   return [...rows.values()].sort((a, b) => compareKeys(a.key, b.key));
 }
@@ -68,7 +69,7 @@ type RollupTable = 'stats_hourly' | 'stats_hourly_website' | 'stats_hourly_clien
 async function upsert(db: Kysely<DB> | Transaction<DB>, table: RollupTable, conflict: readonly string[], rows: Row[]) {
   if (rows.length === 0) return;
   const set = Object.fromEntries(
-    STAT_COUNTERS.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`]),
+    STAT_COUNTER_NAMES.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`]),
   );
   // one statement per table; its rows are locked in the order given
   await (db as unknown as Kysely<Record<RollupTable, Record<string, unknown>>>)
