@@ -2,6 +2,7 @@ import { MSG } from '@pushdeck/contracts';
 import { useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { saveCsv } from '@/lib/csv';
 import { saveBlob } from '@/lib/save-blob';
 import { fetchAllDomains } from '../api/domains-api';
 import { downloadIntegrationZip } from '../api/zip-download';
@@ -33,7 +34,7 @@ export function useDomainDownloads({ search, orderBy, total }: Listed) {
       if (rows.length === 0) {
         notifyFailure(MSG.noDataToDownload);
       } else if (kind === 'csv') {
-        saveBlob(new Blob(['\uFEFF', domainsCsv(rows)], { type: 'text/csv;charset=utf-8' }), 'domains_list.csv');
+        saveCsv('domains_list.csv', domainsCsv(rows));
       } else if (rows.length > ZIP_MAX) {
         notifyFailure(`A zip holds at most ${ZIP_MAX} websites: narrow the search.`);
       } else {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, domainsCsv } from './domains-csv';
+import { csvField } from '@/lib/csv';
+import { domainsCsv } from './domains-csv';
 
 describe('domains CSV', () => {
   it('quotes commas, quotes and line breaks, and neutralises formulas', () => {

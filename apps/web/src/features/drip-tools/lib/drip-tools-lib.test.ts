@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { csvField } from '@/lib/csv';
 import { buildTree, filterTree } from './domain-tree';
-import { csvField, messagesCsv } from './messages-csv';
+import { messagesCsv } from './messages-csv';
 
 const tag = (id: number, name: string) => ({ id, name, type: 'geo' as const });
 const site = (id: number, url: string, tags: ReturnType<typeof tag>[] = []) => ({ id, url, domain_tags: tags });

@@ -5,12 +5,12 @@ import type { DataTableChange } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { saveCsv, toCsv } from '@/lib/csv';
 import { useClients, useFilterDomains } from '../api/use-pickers';
 import { useDataExplorer } from '../api/use-stats-tables';
 import { TableFiltersForm } from '../components/table-filters-form';
 import { useTableFiltersDraft } from '../components/use-table-filters-draft';
 import { columnTitle, formatCell } from '../lib/columns';
-import { downloadCsv, toCsv } from '../lib/csv';
 import { useSearchState } from '../lib/search-state';
 import { defaultFilters, readFilters, writeFilters } from '../lib/table-filters';
 import { STATS_TEXT } from '../lib/texts';
@@ -85,7 +85,7 @@ export function DataExplorer({ moder, domainId }: DataExplorerProps) {
     const formatted = lines.map((r) =>
       Object.fromEntries(keys.map((k) => [k, k === 'website_id' && r.url ? r.url : formatCell(k, r[k])])),
     );
-    downloadCsv('data_explorer.csv', toCsv(columns, formatted));
+    saveCsv('data_explorer.csv', toCsv(columns, formatted));
   };
   const groupOptions = EXPLORER_GROUPS.filter((g) => g.value !== 'client' || staffFilters);
   const domainIdOf = (websiteId: string) => domainId ?? domains.data?.find((d) => d.website_id === websiteId)?.id;

@@ -4,11 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { saveCsv, toCsv } from '@/lib/csv';
 import { fetchTopStats, type TopStatsRequest, type TopTable } from '../api/stats-v2-api';
 import { TOP_PAGE_LENGTH } from '../api/use-stats-tables';
 import { StatsTable } from '../components/stats-table';
 import { columnTitle } from '../lib/columns';
-import { downloadCsv, toCsv } from '../lib/csv';
 import { STATS_TEXT } from '../lib/texts';
 
 export interface TopTableCardProps {
@@ -49,7 +49,7 @@ export function TopTableCard({
       );
       if (all.data.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
       const cols = columns.map((key) => ({ key, title: titles[key] ?? columnTitle(key) }));
-      downloadCsv(`${table}.csv`, toCsv(cols, all.data));
+      saveCsv(`${table}.csv`, toCsv(cols, all.data));
     } catch (error) {
       notifyFailure(errorMessage(error, STATS_TEXT.topFailed));
     } finally {

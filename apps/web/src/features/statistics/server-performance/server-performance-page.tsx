@@ -4,6 +4,7 @@ import { useListParams } from '@/components/data-table/use-list-params';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { saveCsv, toCsv } from '@/lib/csv';
 import { useClients, useFilterDomains } from '../api/use-pickers';
 import { useServerPerformance } from '../api/use-stats-tables';
 import { GroupByField } from '../components/group-by-field';
@@ -13,7 +14,6 @@ import { StatsTable } from '../components/stats-table';
 import { TableFiltersForm } from '../components/table-filters-form';
 import { useTableFiltersDraft } from '../components/use-table-filters-draft';
 import { columnTitle } from '../lib/columns';
-import { downloadCsv, toCsv } from '../lib/csv';
 import { useSearchState } from '../lib/search-state';
 import { defaultFilters, readFilters, writeFilters } from '../lib/table-filters';
 import { STATS_TEXT } from '../lib/texts';
@@ -44,7 +44,7 @@ export function ServerPerformancePage() {
 
   const exportCsv = () => {
     if (rows.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
-    downloadCsv(
+    saveCsv(
       'server_performance.csv',
       toCsv(
         columns.map((key) => ({ key, title: columnTitle(key) })),
