@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { type ApiWatch, watchApi } from '../support/api-watch.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
@@ -12,6 +12,9 @@ const WRITE = /^(Create|Edit|Delete|Save|Add|Remove|Postback|Change domain name|
 const NOT_WRITE = /^Upload as XLSX/i;
 /** Controls that only open a dialog, a menu or an editor: safe to press and leave. */
 const ENTRY = /^(Create|Edit|Postback|Change domain name|Add)\b/;
+
+/** This runs on 2 shared cores: conditions get time to come true. */
+const SLOW = { timeout: 15_000, interval: 50 };
 
 interface Control {
   role: 'button' | 'link' | 'switch';
@@ -41,27 +44,42 @@ function enabledControls(page: Page): Promise<Control[]> {
 }
 
 /** Expands the sidebar and every group in it, then lists the paths of its links. */
-async function sidebarPaths(page: Page): Promise<string[]> {
+async function sidebarPaths(page: Page, { expect }: ApiWatch): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.waitFor();
-  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const home = nav.getByRole('link', { name: 'Main Dashboard' });
+  // Collapsed, the links show icons only; expanded, their labels.
+  if (!(await home.textContent())?.includes('Main Dashboard')) {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect.poll(() => home.textContent(), SLOW).toContain('Main Dashboard');
+  }
   const closed = nav.locator('button[aria-expanded="false"]');
-  await expect.poll(() => nav.getByRole('link', { name: 'Main Dashboard' }).textContent()).toContain('Main Dashboard');
   while ((await closed.count()) > 0) {
     const before = await closed.count();
     await closed.first().click();
-    await expect.poll(() => closed.count()).toBeLessThan(before);
+    await expect.poll(() => closed.count(), SLOW).toBeLessThan(before);
   }
   const hrefs = await nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return [...new Set(hrefs.filter((h) => h.startsWith('/')))];
 }
 
-async function expectClean(page: Page, where: string) {
+/** Opens `path` inside the running console (the router follows popstate): no reload, as a click would. */
+async function open(page: Page, watch: ApiWatch, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  watch.touch();
+  await watch.settled();
+}
+
+async function expectClean(page: Page, { expect }: ApiWatch, where: string) {
   expect(await page.getByText(UNAUTHORIZED).count(), `${where} shows '${UNAUTHORIZED}'`).toBe(0);
 }
 
 /** Presses each kind of entry control once (opens a dialog, a menu or an editor), checks, and comes back. */
 async function tryEntries(page: Page, watch: ApiWatch, path: string) {
+  const { expect } = watch;
   const seen = new Set<string>();
   const entries = (await enabledControls(page)).filter((c) => c.role !== 'switch' && !c.inForm && ENTRY.test(c.name));
   for (const entry of entries) {
@@ -69,23 +87,24 @@ async function tryEntries(page: Page, watch: ApiWatch, path: string) {
     if (seen.has(verb)) continue;
     seen.add(verb);
     await page.getByRole(entry.role, { name: entry.name, exact: true }).first().click();
+    watch.touch();
     await watch.settled();
-    await expectClean(page, `${path} after '${entry.name}'`);
+    await expectClean(page, watch, `${path} after '${entry.name}'`);
     if (new URL(page.url()).pathname !== path) {
-      await page.goto(path);
+      await open(page, watch, path);
     } else {
       await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count(), SLOW).toBe(0);
     }
-    await watch.settled();
   }
 }
 
 async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, paths: string[]) {
+  const { expect } = watch;
   for (const path of paths) {
-    await page.goto(path);
-    await watch.settled();
+    await open(page, watch, path);
     const where = `${role} on ${path}`;
-    await expectClean(page, where);
+    await expectClean(page, watch, where);
     if (role === 'viewer') {
       const writes = (await enabledControls(page)).filter(
         (c) => c.role === 'switch' || (WRITE.test(c.name) && !NOT_WRITE.test(c.name)),
@@ -98,14 +117,15 @@ async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, pa
 }
 
 /** The first website the signed-in user may open (staff: of any client). */
-async function firstWebsite(page: Page): Promise<number> {
+async function firstWebsite(page: Page, { expect }: ApiWatch): Promise<number> {
   const answer = await page.context().request.get('/api/v1/domains?limit=1&order_by=id:asc');
   expect(answer.status()).toBe(200);
   const body = (await answer.json()) as { data: { id: number }[] };
   return body.data[0]!.id;
 }
 
-describe('every role, every sidebar item: no control leads to a 403', () => {
+// The roles walk at once, each in its own browser context: they share one browser and one server.
+describe.concurrent('every role, every sidebar item: no control leads to a 403', () => {
   const b = useBrowser();
 
   const roles: [keyof typeof ACCOUNTS, string][] = [
@@ -116,17 +136,17 @@ describe('every role, every sidebar item: no control leads to a 403', () => {
     ['viewer', '/dashboard'],
   ];
 
-  it.each(roles)('%s', { timeout: 120_000 }, async (role, landing) => {
+  it.for(roles)('%s', { timeout: 120_000 }, async ([role, landing], { expect }) => {
     const { page, context } = await b.newPage();
-    const watch = watchApi(page);
+    const watch = watchApi(page, expect);
     await login(page, ACCOUNTS[role]);
     await waitForPath(page, landing);
     await watch.settled();
 
-    const staffPaths = await sidebarPaths(page);
-    const id = await firstWebsite(page);
-    await page.goto(`/dashboard/${id}`);
-    const domainPaths = (await sidebarPaths(page)).filter((p) => !staffPaths.includes(p));
+    const staffPaths = await sidebarPaths(page, watch);
+    const id = await firstWebsite(page, watch);
+    await open(page, watch, `/dashboard/${id}`);
+    const domainPaths = (await sidebarPaths(page, watch)).filter((p) => !staffPaths.includes(p));
     expect(domainPaths).toContain(`/dashboard/${id}`);
 
     await walk(page, watch, role, [...staffPaths, ...domainPaths]);

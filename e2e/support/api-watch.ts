@@ -1,15 +1,21 @@
 import type { Page, Request } from 'playwright-core';
-import { expect } from 'vitest';
+import type { ExpectStatic } from 'vitest';
 
 export interface ApiWatch {
   /** Every /api answer with status 403, as "METHOD path (on page)". */
   readonly refused: string[];
   /** Waits until no /api call has been in flight for `quietMs` (the page has settled). */
   settled(quietMs?: number): Promise<void>;
+  readonly expect: ExpectStatic;
+  /** Counts now as activity: call right after a navigation or a click, so `settled` waits for what it starts. */
+  touch(): void;
 }
 
-/** Listens to every /api call of `page`: notes each 403 and knows when the page's calls are done. */
-export function watchApi(page: Page): ApiWatch {
+/**
+ * Listens to every /api call of `page`: notes each 403 and knows when the page's calls are done. `expect` is the
+ * test's own (concurrent tests each need theirs).
+ */
+export function watchApi(page: Page, expect: ExpectStatic): ApiWatch {
   const refused: string[] = [];
   const inFlight = new Set<Request>();
   let lastActivity = Date.now();
@@ -32,6 +38,10 @@ export function watchApi(page: Page): ApiWatch {
   });
   return {
     refused,
+    expect,
+    touch() {
+      lastActivity = Date.now();
+    },
     async settled(quietMs = 300) {
       await expect
         .poll(() => inFlight.size === 0 && Date.now() - lastActivity >= quietMs, { timeout: 15_000, interval: 50 })
