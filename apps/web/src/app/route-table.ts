@@ -100,7 +100,8 @@ export const ROUTES = [
   app('Files', '/files', perms('menu.files')),
   app('Domain List', '/domain-list', perms('menu.domain_list', 'domain_list')),
   // Spec part 1 §2, Layout: "NewWebsite hides top bar and sidebar".
-  { name: 'NewWebsite', path: '/new-website', access: 'auth', layout: 'bare' },
+  // Adding a website is its only purpose: who may not (viewer) never lands on a form the server would refuse.
+  { name: 'NewWebsite', path: '/new-website', access: 'auth', layout: 'bare', action: 'domains.write' },
 
   { name: 'Page Not Found', path: '*', access: 'public', layout: 'auto' },
 ] as const satisfies readonly RouteMeta[];
