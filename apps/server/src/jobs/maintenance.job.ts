@@ -1,8 +1,9 @@
+import { JOBS } from '@pushdeck/contracts';
 import type { LoginThrottle } from '../modules/auth/login-throttle.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
 import type { JobDefinition } from './job-runner.ts';
 
-export const MAINTENANCE_CLEANUP = 'maintenance.cleanup';
+export const MAINTENANCE_CLEANUP = JOBS.maintenanceCleanup;
 
 /** Every 15 minutes: drops expired sessions and stale login attempts. */
 export function maintenanceJob(sessions: SessionsRepository, throttle: LoginThrottle): JobDefinition<object> {
