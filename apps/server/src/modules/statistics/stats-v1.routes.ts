@@ -1,9 +1,9 @@
 import {
+  ACTIONS,
   bestDripSchema,
   CACHE_HEADER,
   logCronSchema,
   logSentSchema,
-  type Permission,
   RESULT_GROUP_BY_HEADER,
   STATS_CACHE_DEFAULTS,
   statsEventsResponseSchema,
@@ -20,9 +20,9 @@ import type { DripStatsService } from './drip-stats.service.ts';
 import type { StatsV1Service, V1Headers } from './stats-v1.service.ts';
 
 const BASE = '/api/v1/statistics';
-const DASHBOARD: Permission[] = ['menu.stats.global', 'stats.domain', 'stats.domain.simple'];
-const MORE_INFO: Permission[] = ['stats.domain'];
-const LOGS: Permission[] = ['stats.domain', 'menu.analytics.server_performance'];
+const DASHBOARD = ACTIONS['stats.dashboard'];
+const MORE_INFO = ACTIONS['stats.moreInfo'];
+const LOGS = ACTIONS['stats.logs'];
 const MAX_CACHE_SECONDS = 86_400;
 
 function header(request: FastifyRequest, name: string): string | undefined {

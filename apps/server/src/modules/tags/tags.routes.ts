@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   idParamsSchema,
   paginated,
   tagSchema,
@@ -45,7 +46,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.post(
     '/api/v1/tags',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: { tags, summary: 'Create a tag (name, type)', ...writeInput, response: { 201: wrapped(tagSchema) } },
     },
     async (request, reply) =>
@@ -55,7 +56,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.put(
     '/api/v1/tags/:id',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
         summary: 'Rename a tag (name; type optional)',
@@ -72,7 +73,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.delete(
     '/api/v1/tags/:id',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
         summary: 'Delete a tag; it is taken off every website',

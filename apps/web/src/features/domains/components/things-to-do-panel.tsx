@@ -3,6 +3,7 @@ import type { Domain } from '@pushdeck/contracts';
 import { IconEdit, IconHandStop, IconLink } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { IfAllowed } from '@/components/if-allowed';
 import { PostbackDialog } from './postback-dialog';
 import { RenameDomainDialog } from './rename-domain-dialog';
 import { StatusToggle } from './status-toggle';
@@ -30,19 +31,25 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
             </Anchor>
           </Text>
         </Group>
-        <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconLink size={16} aria-hidden />}
-            onClick={() => setDialog('postback')}
-          >
-            Postback
-          </Button>
-          <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setDialog('rename')}>
-            Change domain name
-          </Button>
-        </Group>
+        <IfAllowed action="domains.write">
+          <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
+          <Group gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconLink size={16} aria-hidden />}
+              onClick={() => setDialog('postback')}
+            >
+              Postback
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              onClick={() => setDialog('rename')}
+            >
+              Change domain name
+            </Button>
+          </Group>
+        </IfAllowed>
       </Stack>
       <PostbackDialog opened={dialog === 'postback'} domainId={domain.id} postback={domain.postback} onClose={close} />
       <RenameDomainDialog opened={dialog === 'rename'} domainId={domain.id} onClose={close} />
