@@ -29,7 +29,7 @@ export function ServerPerformancePage() {
   const list = useListParams({ pageLength: 50 });
   const applied = readFilters(params, ['day', 'hour'], GROUP_DEFAULT);
   const form = useTableFiltersDraft(
-    () => applied ?? defaultFilters('day', GROUP_DEFAULT),
+    () => applied ?? defaultFilters('server-performance', 'day', GROUP_DEFAULT),
     (f) => patch(writeFilters(f)),
   );
   // staff see every client's rows: the list names them (the client filter itself is the moderator's)
