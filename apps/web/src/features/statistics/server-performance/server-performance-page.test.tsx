@@ -61,6 +61,19 @@ describe('ServerPerformancePage', () => {
     expect(within(first).getByText('Acme')).toBeInTheDocument();
   });
 
+  it('says what a column counts on its header, by keyboard too', async () => {
+    const { user } = await getData();
+    await screen.findByText('2026-01-03');
+    const header = screen.getByRole('columnheader', { name: /^Setup drips per day/ });
+    expect(header).toHaveAccessibleName(/occurrence due or a push attempted/);
+    const button = within(header).getByRole('button', { name: 'Setup drips per day' });
+    for (let i = 0; i < 80 && document.activeElement !== button; i++) await user.tab();
+    expect(button).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Drip-days: drips with an occurrence due or a push attempted on a day of the row, each drip once per day.',
+    );
+  });
+
   it('says why the table is empty: no drip due or sent for the filters, or a page past the last row', async () => {
     const empty: Answer = (call) =>
       call.path.endsWith('/getServerPerformancePage')

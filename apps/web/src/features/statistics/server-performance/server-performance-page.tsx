@@ -12,7 +12,7 @@ import { StatsBreadcrumbs } from '../components/stats-breadcrumbs';
 import { StatsTable } from '../components/stats-table';
 import { TableFiltersForm } from '../components/table-filters-form';
 import { useTableFiltersDraft } from '../components/use-table-filters-draft';
-import { columnTitle } from '../lib/columns';
+import { columnTitle, SERVER_PERFORMANCE_HINTS } from '../lib/columns';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { useSearchState } from '../lib/search-state';
 import { defaultFilters, readFilters, writeFilters } from '../lib/table-filters';
@@ -109,6 +109,7 @@ export function ServerPerformancePage() {
             result.isError ? errorMessage(result.error, 'Error!') : serverPerformanceEmptyText(applied, list.page)
           }
           renderCell={dimensionCells(domains.data, clients.data)}
+          hints={SERVER_PERFORMANCE_HINTS}
           sort={list.sort}
           onSort={(sort) =>
             rows.length === 0 ? notifyFailure(STATS_TEXT.sortInvalid) : list.setParams({ sort, page: 1 })
