@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Domain } from '@pushdeck/contracts';
+import { type Domain, hasAnyPermission } from '@pushdeck/contracts';
 import { IconEdit, IconHandStop, IconLink } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '@/lib/auth';
 import { PostbackDialog } from './postback-dialog';
 import { RenameDomainDialog } from './rename-domain-dialog';
 import { StatusToggle } from './status-toggle';
@@ -14,6 +15,9 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
   const titleId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  // The link is offered only to whom its route lets in (menu.domain.messages): a moder would be sent back.
+  const { permissions } = useAuth();
+  const canOpenWelcome = hasAnyPermission(permissions, ['menu.domain.messages']);
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
@@ -21,15 +25,17 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
         Things to do
       </Title>
       <Stack gap="lg">
-        <Group gap="xs" wrap="nowrap">
-          <IconHandStop size={18} aria-hidden />
-          <Text size="sm">
-            Greet new subscribers:{' '}
-            <Anchor component={Link} to={`/dashboard/${domain.id}/welcome`}>
-              Welcome Drip
-            </Anchor>
-          </Text>
-        </Group>
+        {canOpenWelcome && (
+          <Group gap="xs" wrap="nowrap">
+            <IconHandStop size={18} aria-hidden />
+            <Text size="sm">
+              Greet new subscribers:{' '}
+              <Anchor component={Link} to={`/dashboard/${domain.id}/welcome`}>
+                Welcome Drip
+              </Anchor>
+            </Text>
+          </Group>
+        )}
         <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
         <Group gap="sm">
           <Button

@@ -74,6 +74,13 @@ describe('WebsiteDashboardPage', () => {
     expect(within(panel).getByText('Change your domain status.')).toBeInTheDocument();
   });
 
+  it('offers the Welcome Drip link only to whom its route lets in (not a moder, who would be sent back)', async () => {
+    renderPage({ role: 'moder' });
+    const panel = await screen.findByRole('region', { name: 'Things to do' });
+    expect(within(panel).getByRole('switch', { name: 'Status is: on' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Welcome Drip' })).toBeNull();
+  });
+
   it('hides Things to do for the user role', async () => {
     renderPage({ role: 'user' });
     expect(await screen.findByRole('heading', { name: 'https://news.example' })).toBeInTheDocument();
