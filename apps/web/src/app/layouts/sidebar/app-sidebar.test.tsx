@@ -110,6 +110,7 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Draft')).toHaveAttribute('href', '/dashboard/42/recurring/drafts');
     expect(link(nav, 'Triggered Notifications')).toHaveAttribute('href', '/dashboard/42/triggers');
     expect(link(nav, 'Audience Creator')).toHaveAttribute('href', '/dashboard/42/audience-creator');
+    expect(link(nav, 'Manual Segmentation')).toHaveAttribute('href', '/dashboard/42/manual-segmentation');
   });
 
   it('hides the domain items a viewer may not open', () => {
