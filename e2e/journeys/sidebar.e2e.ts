@@ -22,7 +22,7 @@ describe('sidebar per role', () => {
       '/moderation-dashboard',
       ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments'],
     ],
-    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments']],
+    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments', 'Tags Manager']],
     ['user', '/dashboard', ['Main Dashboard', 'Analytics']],
   ];
 

@@ -84,7 +84,8 @@ describe('decideRoute', () => {
   it('sends a user without any listed permission to /dashboard', () => {
     const client = userWithRole('client');
     expect(decide('Clients', { user: client })).toEqual(refused('Clients'));
-    expect(decide('Tags Manager', { user: client })).toEqual(refused('Tags Manager'));
+    expect(decide('Tags Manager', { user: client })).toEqual({}); // its own tags (issue #19)
+    expect(decide('Tags Manager', { user: userWithRole('user') })).toEqual(refused('Tags Manager'));
     expect(decide('ServerPerformance', { user: client })).toEqual(refused('ServerPerformance'));
     const viewer = userWithRole('viewer');
     expect(decide('TriggerCreator', { user: viewer })).toEqual(refused('TriggerCreator'));
