@@ -4,6 +4,8 @@ import { IconEdit, IconHandStop, IconLink } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { TAGGING } from '../lib/tagging';
+import { DomainTagsEditor } from './domain-tags-editor';
 import { PostbackDialog } from './postback-dialog';
 import { RenameDomainDialog } from './rename-domain-dialog';
 import { StatusToggle } from './status-toggle';
@@ -18,6 +20,8 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
   // The link is offered only to whom its route lets in (menu.domain.messages): a moder would be sent back.
   const { permissions } = useAuth();
   const canOpenWelcome = hasAnyPermission(permissions, ['menu.domain.messages']);
+  const canTag = hasAnyPermission(permissions, TAGGING);
+  const canManageTags = hasAnyPermission(permissions, ['menu.tags.manager']);
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
@@ -37,6 +41,20 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
           </Group>
         )}
         <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
+        {canTag && (
+          <Stack gap={4}>
+            <DomainTagsEditor domainId={domain.id} tags={domain.domain_tags ?? []} />
+            {canManageTags && (
+              <Text size="xs" c="dimmed">
+                Make your own tags in the{' '}
+                <Anchor component={Link} to="/tags-manager" size="xs">
+                  Tags Manager
+                </Anchor>
+                .
+              </Text>
+            )}
+          </Stack>
+        )}
         <Group gap="sm">
           <Button
             variant="light"
