@@ -39,7 +39,7 @@ describe('sidebar per role', () => {
       .toBeGreaterThan(0);
     await expect.poll(() => page.getByText('v1.84.91').count()).toBeGreaterThan(0);
     // every role may open a website, so every role has the website picker (a moder also picks the client)
-    expect(await page.getByRole('combobox', { name: 'Website' }).count()).toBe(1);
+    expect(await page.getByRole('combobox', { name: 'Website', exact: true }).count()).toBe(1);
     expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(who === 'moder' ? 1 : 0);
     await context.close();
   });
@@ -59,8 +59,8 @@ describe('sidebar per role', () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.client);
     await waitForPath(page, '/dashboard');
-    await page.getByRole('combobox', { name: 'Website' }).click();
-    await page.getByRole('combobox', { name: 'Website' }).fill('blog');
+    await page.getByRole('combobox', { name: 'Website', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Website', exact: true }).fill('blog');
     await page.getByRole('option', { name: /blog\.acme\.test/ }).click();
     await waitForPath(page, /^\/dashboard\/\d+$/);
     const names = await sidebarItems(page);
@@ -82,7 +82,7 @@ describe('sidebar per role', () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.user);
     await waitForPath(page, '/dashboard');
-    const picker = page.getByRole('combobox', { name: 'Website' });
+    const picker = page.getByRole('combobox', { name: 'Website', exact: true });
     await picker.click();
     await picker.fill('shop');
     await page.getByRole('option', { name: /shop\.acme\.test/ }).waitFor();
@@ -99,7 +99,7 @@ describe('sidebar per role', () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.moder);
     await waitForPath(page, '/moderation-dashboard');
-    const websites = page.getByRole('combobox', { name: 'Website' });
+    const websites = page.getByRole('combobox', { name: 'Website', exact: true });
     const client = page.getByRole('combobox', { name: 'Client', exact: true });
     // a client picked earlier in this browser is kept; otherwise the websites wait for one
     if ((await client.inputValue()) === '') expect(await websites.isDisabled()).toBe(true);
