@@ -225,6 +225,9 @@ describe.each(testBackends())('segments API on $name', (backend) => {
     expect((await acme.post('/api/v1/segments', { ...body, query: other })).statusCode).toBe(201);
     expect((await acme.post('/api/v1/segments', { ...body, domain_id: blog.id })).statusCode).toBe(201);
     expect((await acme.post('/api/v1/segments', { ...body, type: 'segment' })).statusCode).toBe(201);
+    const segmentAgain = await acme.post('/api/v1/segments', { ...body, type: 'segment' });
+    expect(segmentAgain.json().errors).toEqual({ name: [SEGMENT_MSG.duplicate('segment')] });
+    expect(SEGMENT_MSG.duplicate('segment')).toMatch(/^A segment with this name/);
     // Editing one into a copy of another is refused too; saving it unchanged is not.
     const iosId = (await acme.get(`/api/v1/segments/get?where[domain_id]=${shop.id}&where[name]=Android twice`))
       .json()
