@@ -54,7 +54,8 @@ export function StatsCards({ rows, recent, moreInfoTo, children }: StatsCardsPro
   ) : undefined;
   const weekEvents = recent.weekEvents;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: children ? 4 : 3 }} spacing="md">
+    // As many cards across as fit the space beside the sidebar (open or not), each wide enough for its table.
+    <SimpleGrid minColWidth="min(21rem, 100%)" autoFlow="auto-fit" spacing="md">
       <StatsBlock
         title="Recurring Drips"
         icon={<IconRepeat size={18} aria-hidden />}
