@@ -187,4 +187,31 @@ describe('layout the user sees', () => {
     }
     await context.close();
   });
+
+  it("the audience builder's join selects show 'and' and 'or' whole", async () => {
+    const { page, context } = await b.newPage();
+    await signIn(page, ACCOUNTS.client);
+    const res = await page.request.get('/api/v1/domains/get?search=blog.acme.test');
+    const site = ((await res.json()).data as { id: number; url: string }[]).find(
+      (d) => d.url === 'https://blog.acme.test',
+    );
+    await page.goto(`/dashboard/${site!.id}/audience-creator/create`);
+    await page.getByRole('heading', { name: 'Create Audience', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add condition to the audience' }).click();
+    await page.getByRole('button', { name: 'Add group to the audience' }).click();
+    for (const name of ['Join of condition 2', 'Join of group 3']) {
+      const select = page.getByRole('combobox', { name });
+      // the room the select leaves its text (inside its padding, which holds the chevron) against the text's width
+      const { room, text } = await select.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const canvas = document.createElement('canvas').getContext('2d')!;
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...['and', 'or'].map((t) => canvas.measureText(t).width));
+        const inner = el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return { room: inner, text: widest };
+      });
+      expect(room, name).toBeGreaterThanOrEqual(text);
+    }
+    await context.close();
+  });
 });

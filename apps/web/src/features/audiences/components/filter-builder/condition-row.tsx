@@ -34,13 +34,13 @@ export function ConditionRow({ node, label, first, errors, onChange, onRemove }:
     <Stack gap={4} role="group" aria-label={`Condition ${label}`}>
       <Group gap="xs" align="flex-start" wrap="wrap">
         {first ? (
-          <Text size="sm" w={72} pt={6} c="dimmed">
+          <Text size="sm" w={84} pt={6} c="dimmed">
             Where
           </Text>
         ) : (
           <NativeSelect
             aria-label={`Join of ${name}`}
-            w={72}
+            w={84}
             data={JOIN_OPTIONS}
             value={node.join}
             onChange={(e) => onChange({ ...node, join: e.currentTarget.value as AudienceJoin })}
@@ -66,7 +66,7 @@ export function ConditionRow({ node, label, first, errors, onChange, onRemove }:
         </ActionIcon>
       </Group>
       {errors.other.map((message) => (
-        <Text key={message} size="xs" c="red" pl={80}>
+        <Text key={message} size="xs" c="red" pl={92}>
           {message}
         </Text>
       ))}

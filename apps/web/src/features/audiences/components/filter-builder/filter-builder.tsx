@@ -52,7 +52,7 @@ function GroupBox({
             <NativeSelect
               aria-label={`Join of ${name}`}
               size="xs"
-              w={72}
+              w={84}
               data={JOIN_OPTIONS}
               value={node.join}
               onChange={(e) => onReplace(node.id, { ...node, join: e.currentTarget.value as AudienceJoin })}
