@@ -130,7 +130,9 @@ describe('layout the user sees', () => {
     await expect.poll(() => page.getByText('Drip Instruments', { exact: true }).isVisible()).toBe(true);
     for (const name of ['Recurring Drips', 'Welcome Drips', 'Subscribers']) {
       const card = page.getByRole('region', { name });
-      const cardBox = await box(card);
+      // measured with its numbers in (a loading cell is narrower) and the sidebar done opening
+      await expect.poll(() => card.getByLabel('Loading').count(), { timeout: 20_000 }).toBe(0);
+      const cardBox = await settledBox(card);
       const headers = card.getByRole('columnheader');
       const last = await box(headers.last());
       expect(last.x + last.width, `${name}: last column inside the card`).toBeLessThanOrEqual(
