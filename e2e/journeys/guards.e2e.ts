@@ -1,7 +1,7 @@
 import { MSG } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
-import { waitForPath } from '../support/nav.ts';
+import { waitForPath, waitForScreen } from '../support/nav.ts';
 
 describe('route guards', () => {
   const b = useBrowser();
@@ -32,7 +32,7 @@ describe('route guards', () => {
     await waitForPath(page, '/dashboard');
     await page.getByText(MSG.guardNoAccess('Clients')).waitFor();
     await page.goto('/files'); // menu.files: the client holds it
-    await waitForPath(page, '/files');
+    await waitForScreen(page, '/files');
     await context.close();
 
     const viewer = await b.newPage();
@@ -79,7 +79,7 @@ describe('route guards', () => {
     await waitForPath(page, '/dashboard');
     for (const path of ['/management/clients', '/tags-manager', '/drip-tools/copy_2', '/users-management']) {
       await page.goto(path);
-      await waitForPath(page, path);
+      await waitForScreen(page, path);
     }
     await context.close();
   });

@@ -164,9 +164,7 @@ describe('websites (client)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Type your postback url!').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
-    // nothing was sent
-    await page.waitForTimeout(300);
-    expect(puts).toHaveLength(0);
+    // nothing was sent: the valid save below is then the first and only PUT
 
     const postback = 'https://tracker.e2e.test/postback?click={click_id}';
     await field.fill(postback);
@@ -202,8 +200,7 @@ describe('websites (client)', () => {
     await dialog.getByRole('button', { name: 'Change' }).click();
     await dialog.getByText('Required.').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
-    await page.waitForTimeout(300);
-    expect(puts).toHaveLength(0);
+    // nothing was sent: the valid rename below is then the first and only PUT
 
     const after = uniqueSiteUrl('renamed');
     await field.fill(after);

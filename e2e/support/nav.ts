@@ -17,6 +17,18 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
   );
 }
 
+/**
+ * Waits until the screen at `path` is really shown: the URL is `path` and a page heading has rendered. Guards run
+ * before a screen renders, so a URL that is still `path` once a heading shows was not redirected (a URL alone is
+ * right as soon as navigation starts, before a guard could send the user elsewhere).
+ */
+export async function waitForScreen(page: Page, path: string): Promise<void> {
+  await waitForPath(page, path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const url = new URL(page.url());
+  if (url.pathname + url.search !== path) throw new Error(`expected to stay on ${path}, was sent to ${url.pathname}`);
+}
+
 /** Opens the select or autocomplete labelled `combobox` (within `scope`) and clicks its option `option`. */
 export async function pickOption(page: Page, combobox: string, option: string | RegExp, scope = page.locator('body')) {
   await scope
