@@ -55,4 +55,12 @@ describe('the layers of the server (docs/architecture.md)', () => {
       );
     expect(offenders).toEqual([]);
   });
+
+  it('only the HTTP layer imports plugins/: lib, services and repositories take a domain-level Actor (lib/actor.ts)', async () => {
+    const offenders = (await productFiles())
+      .filter(({ file }) => file.startsWith(`lib${path.sep}`) || /\.(service|repository)\.ts$/.test(file))
+      .filter(({ text }) => importsOf(text).some((s) => /(^|\/)plugins\//.test(s)))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Actor } from '../plugins/types.ts';
+import type { Actor } from './actor.ts';
 
 interface Whereable<Q> {
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's where() overloads are generic over the query's tables

@@ -9,10 +9,10 @@ import {
 } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, SessionRow } from '../../db/schema.ts';
+import type { UserContext } from '../../lib/actor.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { UserContext } from '../../plugins/types.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { SessionsRepository } from './sessions.repository.ts';

@@ -1,7 +1,7 @@
 import { effectivePermissions, isStaff } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB, NewUser, UserRow } from '../../db/schema.ts';
-import type { UserContext } from '../../plugins/types.ts';
+import type { UserContext } from '../../lib/actor.ts';
 
 export type LoadedUser = UserContext & { isActive: boolean; clientActive: boolean };
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, DomainRow } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   applyListQuery,
   applySelect,
@@ -10,7 +11,6 @@ import {
   selectedColumns,
 } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { DOMAIN_LIST_DEFAULT_LIMIT, DOMAIN_LIST_SPEC } from './domain-list-spec.ts';
 
 /** A domain as the API shows it: no client_id, never the sealed VAPID private key. */

@@ -1,10 +1,10 @@
 import { DOMAIN_MSG, type DomainCreate, type DomainUpdate, MSG, TAG_MSG, type Tag } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
 import { newDomainKeys } from './domain-keys.ts';
 import { DOMAIN_LIST_SPEC } from './domain-list-spec.ts';

@@ -1,6 +1,6 @@
 import { DRIP_MSG, type DripListType, type DripWrite, RECURRING_SCHEDULE_TYPES } from '@pushdeck/contracts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { addError, type Errors, mergeErrors, payloadError, scheduleErrors, scheduleValuesFor } from './drip-checks.ts';
 import type { ScheduleValues } from './drip-writes.repository.ts';
 import type { DripRecord, DripsRepository } from './drips.repository.ts';

@@ -8,8 +8,8 @@ import {
 } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { TIMED_TYPES } from '../delivery/schedule-rule.ts';
 import { planSchedule } from '../delivery/scheduler.service.ts';
 import { isUniqueViolation } from '../domains/db-errors.ts';

@@ -1,7 +1,7 @@
 import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/types.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AUDIENCE_LOCK, SegmentsRepository } from '../segments/segments.repository.ts';
 
 export interface SourceAudience {

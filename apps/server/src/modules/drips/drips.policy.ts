@@ -1,6 +1,6 @@
 import { ACTIONS, type DripKind, hasAnyPermission, type Permission } from '@pushdeck/contracts';
+import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 
 /**
  * Who may do what with drips (spec part 1 §6, part 2 §6): the entries of the shared ACTIONS table, so the console's

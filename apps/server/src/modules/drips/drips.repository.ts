@@ -1,6 +1,7 @@
 import type { DripKind } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB, DripRow } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   applyListQuery,
   applySelect,
@@ -11,7 +12,6 @@ import {
   selectedColumns,
 } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { DRIP_LIST_DEFAULT_LIMIT, DRIP_LIST_SPEC } from './drip-list-spec.ts';
 
 /** A drip row with its JSON columns read as objects (the database keeps them as jsonb objects). */

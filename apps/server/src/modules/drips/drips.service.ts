@@ -7,9 +7,9 @@ import {
 } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, ScheduleRow } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { TIMED_TYPES } from '../delivery/schedule-rule.ts';
 import { planSchedule } from '../delivery/scheduler.service.ts';
 import { type Errors, mergeErrors, scheduleErrors, scheduleValuesFor } from './drip-checks.ts';

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, DripGroupsTable } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
-import type { Actor } from '../../plugins/types.ts';
 
 export type GroupRow = Selectable<DripGroupsTable>;
 

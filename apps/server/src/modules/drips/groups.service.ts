@@ -1,8 +1,8 @@
 import { DRIP_MSG } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { planSchedule } from '../delivery/scheduler.service.ts';
 import { DripWritesRepository } from './drip-writes.repository.ts';
 import { DripsRepository } from './drips.repository.ts';

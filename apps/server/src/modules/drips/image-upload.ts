@@ -4,8 +4,8 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DRIP_LIMITS, DRIP_MSG, MSG } from '@pushdeck/contracts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 
 export type ImageKind = 'icon' | 'image';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,8 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB, ScheduleRow, SchedulesTable } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { applyListQuery, type ParsedListQuery, runPaginated } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
-import type { Actor } from '../../plugins/types.ts';
 
 export type SpamValues = Omit<Insertable<SchedulesTable>, 'drip_id'>;
 export interface ScheduleFilter {

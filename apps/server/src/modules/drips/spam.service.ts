@@ -1,9 +1,9 @@
 import { DRIP_MSG, type SpamScheduleWrite } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, ScheduleRow } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { planSchedule } from '../delivery/scheduler.service.ts';
 import { addError, type Errors, mergeErrors, scheduleErrors } from './drip-checks.ts';
 import { SCHEDULE_LIST_SPEC } from './drip-list-spec.ts';

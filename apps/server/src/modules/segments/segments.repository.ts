@@ -1,9 +1,9 @@
 import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { applyListQuery, type ListQuerySpec, type ParsedListQuery } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
-import type { Actor } from '../../plugins/types.ts';
 
 /** `GET /api/v1/segments/get` parameters (part 2 §7). */
 export const SEGMENT_LIST_SPEC: ListQuerySpec = {

@@ -13,9 +13,9 @@ import {
 } from '@pushdeck/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { SUBSCRIBER_PAGE_SPEC, type SubscribersService } from '../subscribers/subscribers.service.ts';
 import type { WebsitesRepository } from '../subscribers/websites.repository.ts';
 import { audienceSql, storedAudienceSql } from './segment-audience.ts';

@@ -4,7 +4,7 @@ import {
   type DashboardTotalsQuery,
   dashboardWindows,
 } from '@pushdeck/contracts';
-import type { Actor } from '../../plugins/types.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { statisticsClock } from './clock.ts';
 import type { CardSums, CardWindow, DashboardTotalsRepository } from './dashboard-totals.repository.ts';
 import type { ScopeRepository } from './scope.repository.ts';

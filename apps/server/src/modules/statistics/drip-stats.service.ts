@@ -8,7 +8,7 @@ import {
   type topPushSchema,
 } from '@pushdeck/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../../plugins/types.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { DripStatsRepository, LogQuery } from './drip-stats.repository.ts';
 import type { FactsRepository } from './facts.repository.ts';
 import type { StatsCache } from './stats-cache.ts';

@@ -9,8 +9,8 @@ import {
   type StatsV2Query,
   type TopStatsBody,
 } from '@pushdeck/contracts';
+import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { statisticsClock } from './clock.ts';
 import { type ColumnCatalog, type ColumnPlan, planColumns, shapeRow } from './columns.ts';
 import type { FactRow, FactsRepository, FactTotals } from './facts.repository.ts';

@@ -10,7 +10,7 @@ import {
   type StatsV2Query,
 } from '@pushdeck/contracts';
 import { sql } from 'kysely';
-import type { Actor } from '../../plugins/types.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { ActiveCount, ActiveSubscribersRepository, ActiveWindow } from './active-subscribers.repository.ts';
 import { statisticsClock } from './clock.ts';
 import { type ColumnCatalog, type ColumnPlan, planColumns, shapeRow } from './columns.ts';

@@ -1,6 +1,6 @@
 import { MSG, STATS_MSG } from '@pushdeck/contracts';
+import type { Actor } from '../../lib/actor.ts';
 import { forbidden, ValidationError } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 import type { ScopeRepository } from './scope.repository.ts';
 import type { StatsScope } from './stats-sql.ts';
 

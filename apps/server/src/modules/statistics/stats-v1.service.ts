@@ -6,8 +6,8 @@ import {
   type StatsRow,
   type StatsV1Query,
 } from '@pushdeck/contracts';
+import type { Actor } from '../../lib/actor.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { statisticsClock } from './clock.ts';
 import type { FactRow, FactsRepository } from './facts.repository.ts';
 import type { FactDimension, FactsQuery } from './facts-sql.ts';

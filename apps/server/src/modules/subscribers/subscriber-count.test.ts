@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../plugins/types.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addManySubscribers, type Website, websiteOf } from '../segments/segment-test-fixtures.ts';

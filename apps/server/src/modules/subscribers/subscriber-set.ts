@@ -1,6 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
+import type { Actor } from '../../lib/actor.ts';
 import type { WhereCondition } from '../../lib/query/index.ts';
-import type { Actor } from '../../plugins/types.ts';
 
 /**
  * Which subscribers a page, count or export covers: one website's subscribers in the actor's client, active ones

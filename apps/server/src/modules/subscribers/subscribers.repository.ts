@@ -1,9 +1,9 @@
 import type { SubscriberUpdate } from '@pushdeck/contracts';
 import { CompiledQuery, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { applyFilters } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { COUNT_BUDGET_MS, type SubscriberSet } from './subscriber-set.ts';
 
 /** The subscriber table's columns that live on the row (website_id comes from the domain). */

@@ -1,9 +1,9 @@
 import type { SubscriberListRow, SubscriberPage, SubscriberUpdate } from '@pushdeck/contracts';
 import type { Expression, SqlBool } from 'kysely';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { type ListQuerySpec, type ParsedListQuery, parseListQuery } from '../../lib/query/index.ts';
 import { DEFAULT_PAGE_LENGTH } from '../../lib/query/list-query-types.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { storedAudienceSql } from '../segments/segment-audience.ts';
 import type { SegmentsRepository } from '../segments/segments.repository.ts';
 import { EXPORT_BATCH, type SubscriberSet } from './subscriber-set.ts';

@@ -1,9 +1,9 @@
 import { TAG_MSG, TAG_TYPES, type Tag, type TagType, type TagUpdate, type TagWrite } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
-import type { Actor } from '../../plugins/types.ts';
 import { isUniqueViolation } from '../domains/db-errors.ts';
 import { TAG_LIST_SPEC } from './tag-list-spec.ts';
 import { type TagListResult, type TagScope, TagsRepository } from './tags.repository.ts';
