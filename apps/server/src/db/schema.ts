@@ -88,6 +88,13 @@ export interface DomainsTable {
   vapid_private_key: string | null;
 }
 
+export interface IntegrationDownloadsTable {
+  domain_id: number;
+  client_id: number;
+  first_at: Generated<Date>;
+  last_at: Generated<Date>;
+}
+
 export interface JobPingsTable {
   id: Generated<number>;
   token: string;
@@ -309,6 +316,7 @@ export interface DB {
   login_attempts: LoginAttemptsTable;
   domains: DomainsTable;
   job_pings: JobPingsTable;
+  integration_downloads: IntegrationDownloadsTable;
   subscribers: SubscribersTable;
   drip_groups: DripGroupsTable;
   drips: DripsTable;
