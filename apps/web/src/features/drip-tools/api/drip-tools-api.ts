@@ -51,6 +51,7 @@ export async function fetchManagedPage(
   const query: QueryParams = {
     ...filterQuery(filters),
     'with[schedules.audiences]': '*',
+    'with[stats]': '*',
     order_by: paging.orderBy,
     paginate: 'true',
     page: paging.page,

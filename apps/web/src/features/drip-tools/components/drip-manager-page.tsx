@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn, TableSelection } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { dripStatsColumns } from '@/components/drip-stats/drip-stats-columns';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -78,6 +79,7 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
     },
     { key: 'created_at', title: 'Created at', sortable: true, render: (row) => formatDate(row.created_at ?? null) },
     { key: 'type', title: 'Type', render: (row) => typeLabel(row.type), width: 100 },
+    ...dripStatsColumns<ManagedDrip>(),
     {
       key: 'is_active',
       title: 'Status',

@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { confirmAction } from '@/components/dialogs/confirm';
+import { dripStatsColumns } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import type { QueryParams } from '@/lib/api';
 import { errorMessage } from '@/lib/api';
@@ -61,6 +62,7 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
     'where[domain_id]': domainId,
     ...viewFilter(view, groupId),
     'with[schedules.audiences]': '*',
+    'with[stats]': '*',
     order_by: formatOrderBy(list.sort),
     page: list.page,
     pageLength: list.pageLength,
@@ -110,6 +112,7 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
       render: (row) => (row.schedules?.[0]?.audiences ?? []).map((a) => a.name).join(', ') || '—',
     },
     { key: 'schedule', title: 'Schedule', render: scheduleText },
+    ...dripStatsColumns<DripRow>(),
     {
       key: 'is_active',
       title: 'Status',

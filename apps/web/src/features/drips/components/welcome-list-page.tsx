@@ -3,6 +3,7 @@ import { MSG } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '@/components/dialogs/confirm';
+import { DripStatsCells, DripStatsHeads } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { type DripRow, deleteDrip, updateStatus } from '../api/drips-api';
@@ -26,7 +27,13 @@ export function WelcomeListPage() {
   const domainId = routeId(useParams().id);
   const list = useDripList(
     'welcome',
-    { 'where[domain_id]': domainId, 'with[schedules]': '*', order_by: 'drip_number:asc', limit: 1000 },
+    {
+      'where[domain_id]': domainId,
+      'with[schedules]': '*',
+      'with[stats]': '*',
+      order_by: 'drip_number:asc',
+      limit: 1000,
+    },
     domainId !== undefined,
   );
   const status = useDripsMutation((a: { groupId: number | null; status: 0 | 1 }) =>
@@ -95,7 +102,7 @@ export function WelcomeListPage() {
                   onChange={(e) => onStatus(groupId, e.currentTarget.checked)}
                 />
               </Group>
-              <Table.ScrollContainer minWidth={640}>
+              <Table.ScrollContainer minWidth={1000}>
                 <Table striped aria-label={label}>
                   <Table.Thead>
                     <Table.Tr>
@@ -103,6 +110,7 @@ export function WelcomeListPage() {
                       <Table.Th>Title</Table.Th>
                       <Table.Th>Message</Table.Th>
                       <Table.Th>When</Table.Th>
+                      <DripStatsHeads />
                       <Table.Th>Status</Table.Th>
                       <Table.Th>Actions</Table.Th>
                     </Table.Tr>
@@ -114,6 +122,7 @@ export function WelcomeListPage() {
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.title}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.body}</Table.Td>
                         <Table.Td>{delayText(row.schedules?.[0])}</Table.Td>
+                        <DripStatsCells stats={row.stats} />
                         <Table.Td>
                           <Badge color={row.is_active === 1 ? 'teal' : 'gray'} variant="light">
                             {row.is_active === 1 ? 'Active' : 'Inactive'}

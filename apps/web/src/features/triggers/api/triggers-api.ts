@@ -37,6 +37,7 @@ export async function fetchTriggerPage(query: TriggerListQuery, signal?: AbortSi
       signal,
       query: {
         'where[domain_id]': query.domainId,
+        'with[stats]': '*',
         order_by: query.orderBy,
         search: query.search.trim() || undefined,
         paginate: 'true',
