@@ -34,6 +34,7 @@ import {
   DomainDataExplorerScreen,
   GlobalDashboardScreen,
   GlobalOverviewScreen,
+  LazyDripStatsPanel,
   LazyWebsiteStatsSection,
   ModerationDashboardScreen,
   MoreInfoScreen,
@@ -78,6 +79,12 @@ function DripManagerScreen() {
   );
 }
 
+/** A drip's own chart (statistics feature) under its editor (drips and triggers features). */
+const dripStats = (domainId: number, dripId: number) => <LazyDripStatsPanel domainId={domainId} dripId={dripId} />;
+const WelcomeEditorScreen = () => <WelcomeEditorPage statsSlot={dripStats} />;
+const RecurringEditorScreen = () => <RecurringEditorPage statsSlot={dripStats} />;
+const TriggerEditorScreen = () => <TriggerEditorPage statsSlot={dripStats} />;
+
 /** Drip Setup: the drip-tools feature's Domains tree with the drips feature's recurring editor below. */
 function DripSetupScreen() {
   return <DripSetupPage renderEditor={(props) => <RecurringEditor {...props} />} />;
@@ -112,14 +119,14 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'Recurring Tails': RecurringTailsScreen,
   Drafts: RecurringDraftsScreen,
   'Recurring Spam': SpamSchedulesPage,
-  Recurring: RecurringEditorPage,
-  Send: RecurringEditorPage,
+  Recurring: RecurringEditorScreen,
+  Send: RecurringEditorScreen,
   'Welcome Drips': WelcomeListPage,
-  MainDash: WelcomeEditorPage,
+  MainDash: WelcomeEditorScreen,
   NewWebsite: NewWebsiteScreen,
   TriggeredNotifications: TriggersListPage,
   TriggerCreator: TriggerCreatorPage,
-  TriggerEdit: TriggerEditorPage,
+  TriggerEdit: TriggerEditorScreen,
   'Audience Creator': SegmentListPage,
   'Audience Create': AudienceCreatePage,
   'Edit Audience': AudienceEditPage,

@@ -22,6 +22,7 @@ const PAGES = {
   domainDataExplorer: lazyPage('DomainDataExplorerPage'),
 };
 const WebsiteStats = lazy(() => loadPages().then((pages) => ({ default: pages.WebsiteStatsSection })));
+const DripStats = lazy(() => loadPages().then((pages) => ({ default: pages.DripStatsPanel })));
 
 function Pending() {
   return (
@@ -48,6 +49,15 @@ export const PerformanceScreen = () => <Screen page={PAGES.performance} />;
 export const ServerPerformanceScreen = () => <Screen page={PAGES.serverPerformance} />;
 export const DataExplorerScreen = () => <Screen page={PAGES.dataExplorer} />;
 export const DomainDataExplorerScreen = () => <Screen page={PAGES.domainDataExplorer} />;
+
+/** A drip's own chart (sent, delivered, clicked over time), for the drip editors' stats slot. */
+export function LazyDripStatsPanel({ domainId, dripId }: { domainId: number; dripId: number }) {
+  return (
+    <Suspense fallback={<Pending />}>
+      <DripStats domainId={domainId} dripId={dripId} />
+    </Suspense>
+  );
+}
 
 /** The website dashboard's stat cards and chart, for the domains page's stats slot. */
 export function LazyWebsiteStatsSection({ domainId }: { domainId: number }) {
