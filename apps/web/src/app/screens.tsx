@@ -26,6 +26,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
 import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
+import { GettingStartedChecklist } from '@/features/onboarding/components/getting-started-checklist';
 import { ChangePasswordPage } from '@/features/profile/components/change-password-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import {
@@ -79,6 +80,9 @@ function DripManagerScreen() {
   );
 }
 
+/** Dashboard: the statistics feature's Global Stats with the onboarding feature's checklist under the title. */
+const DashboardScreen = () => <GlobalDashboardScreen top={<GettingStartedChecklist />} />;
+
 /** A drip's own chart (statistics feature) under its editor (drips and triggers features). */
 const dripStats = (domainId: number, dripId: number) => <LazyDripStatsPanel domainId={domainId} dripId={dripId} />;
 const WelcomeEditorScreen = () => <WelcomeEditorPage statsSlot={dripStats} />;
@@ -101,7 +105,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   ChangePassword: ChangePasswordPage,
   Profile: ProfilePage,
   MainCont: WebsiteDashboardScreen,
-  Dashboard: GlobalDashboardScreen,
+  Dashboard: DashboardScreen,
   'Moderation Dashboard': ModerationDashboardScreen,
   'More Info': MoreInfoScreen,
   Compare: CompareScreen,
