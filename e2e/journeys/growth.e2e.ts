@@ -202,8 +202,9 @@ describe('what a newcomer from OneSignal or PushEngage looks for first', () => {
     await expect.poll(() => growth.getByTestId('growth-subscribed').textContent()).toBe(counts.format(subscribed));
     expect(await growth.getByTestId('growth-unsubscribed').textContent()).toBe(counts.format(lost));
     expect(await growth.getByTestId('growth-net').textContent()).toBe(counts.format(subscribed - lost));
-    await growth.getByRole('radio', { name: 'Running total' }).check({ force: true });
-    expect(await growth.getByRole('radio', { name: 'Running total' }).isChecked()).toBe(true);
+    await growth.getByText('Running total', { exact: true }).click();
+    await expect.poll(() => growth.getByRole('radio', { name: 'Running total' }).isChecked()).toBe(true);
+    await growth.locator('.recharts-surface').first().waitFor();
     await context.close();
   });
 
@@ -211,11 +212,11 @@ describe('what a newcomer from OneSignal or PushEngage looks for first', () => {
     const { page, context } = await b.newPage();
     const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
     await page.goto('/register');
-    await page.getByLabel('Name').fill('Greta Growth');
-    await page.getByLabel('Email').fill(`greta-${stamp}@example.com`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Greta Growth');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`greta-${stamp}@example.com`);
     await page.getByLabel('Company name').fill(`Greta ${stamp}`);
-    await page.getByLabel('Password', { exact: true }).fill('longenough');
-    await page.getByLabel('Confirm password').fill('longenough');
+    await page.getByLabel(/^Password/).fill('longenough');
+    await page.getByLabel(/^Confirm password/).fill('longenough');
     await page.getByRole('button', { name: 'Create client account' }).click();
     await waitForPath(page, '/dashboard');
 
