@@ -61,6 +61,28 @@ describe.each(testBackends())('drip statistics in the drip lists and per drip on
     expect(unknown.statusCode).toBe(422);
   });
 
+  it('answers 403 for with[stats] to someone who may read the list but not the statistics', async () => {
+    const db = t.handle.db;
+    const viewerRole = await db.selectFrom('roles').select('id').where('name', '=', 'viewer').executeTakeFirstOrThrow();
+    const statsPermissions = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', 'in', ['menu.stats.global', 'stats.domain', 'stats.domain.simple'])
+      .execute();
+    await db
+      .deleteFrom('role_has_permissions')
+      .where('role_id', '=', viewerRole.id)
+      .where(
+        'permission_id',
+        'in',
+        statsPermissions.map((p) => p.id),
+      )
+      .execute();
+    const viewer = await signedIn(t, DEMO.viewer);
+    expect((await viewer.get('/api/v1/drips/trigger/get')).statusCode).toBe(200);
+    expect((await viewer.get('/api/v1/drips/trigger/get?with[stats]=*')).statusCode).toBe(403);
+  });
+
   it("never shows another client's drips or their figures", async () => {
     const res = await globex.get('/api/v1/drips/recurring/get?with[stats]=*');
     const ids = res.json().data.map((r: { id: number }) => r.id);

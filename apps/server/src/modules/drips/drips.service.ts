@@ -1,5 +1,6 @@
 import {
   DRIP_MSG,
+  DRIP_STATS_PERMISSIONS,
   type DripKind,
   type DripListType,
   type DripScheduleInput,
@@ -45,7 +46,10 @@ export class DripsService {
     let rows: Partial<DripRecord>[] = result.rows;
     if (parsed.with.some((w) => w.startsWith('schedules')))
       rows = await withSchedules(this.schedules, rows, parsed.with.includes('schedules.audiences'));
-    if (parsed.with.includes('stats')) rows = await withStats(this.db, actor, rows);
+    if (parsed.with.includes('stats')) {
+      assertMay(actor, DRIP_STATS_PERMISSIONS);
+      rows = await withStats(this.drips, actor, rows);
+    }
     return { ...result, rows };
   }
 

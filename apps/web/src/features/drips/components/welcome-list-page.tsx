@@ -3,7 +3,7 @@ import { MSG } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '@/components/dialogs/confirm';
-import { DripStatsCells, DripStatsHeads } from '@/components/drip-stats/drip-stats-columns';
+import { DripStatsCells, DripStatsHeads, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { type DripRow, deleteDrip, updateStatus } from '../api/drips-api';
@@ -25,12 +25,13 @@ function bySeries(rows: DripRow[]): [number | null, DripRow[]][] {
 /** /dashboard/:id/welcome: the website's welcome drips in order, with create, edit, status change and delete. */
 export function WelcomeListPage() {
   const domainId = routeId(useParams().id);
+  const withStats = useDripStatsAllowed();
   const list = useDripList(
     'welcome',
     {
       'where[domain_id]': domainId,
       'with[schedules]': '*',
-      'with[stats]': '*',
+      ...(withStats ? { 'with[stats]': '*' } : {}),
       order_by: 'drip_number:asc',
       limit: 1000,
     },
@@ -110,7 +111,7 @@ export function WelcomeListPage() {
                       <Table.Th>Title</Table.Th>
                       <Table.Th>Message</Table.Th>
                       <Table.Th>When</Table.Th>
-                      <DripStatsHeads />
+                      {withStats && <DripStatsHeads />}
                       <Table.Th>Status</Table.Th>
                       <Table.Th>Actions</Table.Th>
                     </Table.Tr>
@@ -122,7 +123,7 @@ export function WelcomeListPage() {
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.title}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.body}</Table.Td>
                         <Table.Td>{delayText(row.schedules?.[0])}</Table.Td>
-                        <DripStatsCells stats={row.stats} />
+                        {withStats && <DripStatsCells stats={row.stats} />}
                         <Table.Td>
                           <Badge color={row.is_active === 1 ? 'teal' : 'gray'} variant="light">
                             {row.is_active === 1 ? 'Active' : 'Inactive'}

@@ -10,6 +10,8 @@ import { TriggerActiveSwitch } from './trigger-active-switch';
 
 export interface TriggerColumnOptions {
   canEdit: boolean;
+  /** Sent, Delivered, Clicked and CTR (all time) columns. */
+  withStats?: boolean;
   onCode: (trigger: Trigger) => void;
   onDelete: (trigger: Trigger) => void;
 }
@@ -17,7 +19,12 @@ export interface TriggerColumnOptions {
 const nameOf = (trigger: Trigger) => trigger.event ?? '';
 
 /** Id, Name (the event), Actions (Code, Edit, Delete), Sent/Delivered/Clicked/CTR (all time), Status (the active switch), Created at. */
-export function triggerColumns({ canEdit, onCode, onDelete }: TriggerColumnOptions): DataTableColumn<Trigger>[] {
+export function triggerColumns({
+  canEdit,
+  withStats = false,
+  onCode,
+  onDelete,
+}: TriggerColumnOptions): DataTableColumn<Trigger>[] {
   return [
     { key: 'id', title: 'Id', sortable: true, width: 80 },
     {
@@ -73,7 +80,7 @@ export function triggerColumns({ canEdit, onCode, onDelete }: TriggerColumnOptio
         </Group>
       ),
     },
-    ...dripStatsColumns<Trigger>(),
+    ...(withStats ? dripStatsColumns<Trigger>() : []),
     {
       key: 'is_active',
       title: 'Status',

@@ -45,7 +45,15 @@ describe('TriggersListPage', () => {
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells).toEqual(expect.arrayContaining(['12,345', '1,000', '125', '12.50%']));
-    expect(listCalls(calls)[0]?.get('with[stats]')).toBe('*');
+    expect(listCalls(calls).at(-1)?.get('with[stats]')).toBe('*');
+  });
+
+  it('neither asks for nor shows the statistics to someone without statistics rights', async () => {
+    const user = userWithRole('viewer', { roles: [{ name: 'viewer', permissions: ['menu.domain.triggers'] }] });
+    const { calls } = renderList(ROWS, { user });
+    await within(table()).findByText('signup');
+    expect(within(table()).queryByRole('columnheader', { name: 'Sent (all time)' })).toBeNull();
+    expect(listCalls(calls).every((q) => !q.has('with[stats]'))).toBe(true);
   });
 
   it("shows 'Loading Triggered Notifications ...', then the website's triggers newest first", async () => {
