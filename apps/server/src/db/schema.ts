@@ -304,6 +304,12 @@ export type StatsHourlyClientTable = {
   slot: Generated<number>;
 } & { [K in StatCounter]: Generated<number> };
 
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
+}
+
 export interface DB {
   clients: ClientsTable;
   users: UsersTable;
@@ -317,6 +323,7 @@ export interface DB {
   domains: DomainsTable;
   job_pings: JobPingsTable;
   integration_downloads: IntegrationDownloadsTable;
+  rate_limit_hits: RateLimitHitsTable;
   subscribers: SubscribersTable;
   drip_groups: DripGroupsTable;
   drips: DripsTable;
