@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { DRIP_STATS_PERMISSIONS, type DripStats, hasAnyPermission } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { useAuth } from '@/lib/auth';
@@ -11,11 +11,23 @@ export function useDripStatsAllowed(): boolean {
 
 /** The four figures of a drip list, all time (docs/metrics.md, "Drip list statistics"). */
 export const DRIP_STATS_COLUMNS = [
-  { key: 'sent', title: 'Sent (all time)' },
-  { key: 'delivered', title: 'Delivered (all time)' },
-  { key: 'clicked', title: 'Clicked (all time)' },
-  { key: 'push_ctr', title: 'CTR (all time)' },
+  { key: 'sent', title: 'Sent' },
+  { key: 'delivered', title: 'Delivered' },
+  { key: 'clicked', title: 'Clicked' },
+  { key: 'push_ctr', title: 'CTR' },
 ] as const satisfies readonly { key: keyof DripStats; title: string }[];
+
+/** A figure's header: its name, and '(all time)' on a second, quieter line; reads "Sent (all time)". */
+function StatHeader({ title }: { title: string }) {
+  return (
+    <>
+      {title}{' '}
+      <Text span display="block" size="xs" c="dimmed" fw={400}>
+        (all time)
+      </Text>
+    </>
+  );
+}
 
 const counts = new Intl.NumberFormat('en-US');
 
@@ -29,9 +41,9 @@ export function dripStatText(stats: DripStats | undefined, key: keyof DripStats)
 export function dripStatsColumns<T extends { stats?: DripStats }>(): DataTableColumn<T>[] {
   return DRIP_STATS_COLUMNS.map(({ key, title }) => ({
     key: `stats.${key}`,
-    title,
+    title: <StatHeader title={title} />,
     align: 'right',
-    width: 110,
+    width: 90,
     render: (row: T) => dripStatText(row.stats, key),
   }));
 }
@@ -42,7 +54,7 @@ export function DripStatsHeads() {
     <>
       {DRIP_STATS_COLUMNS.map(({ key, title }) => (
         <Table.Th key={key} style={{ textAlign: 'right' }}>
-          {title}
+          <StatHeader title={title} />
         </Table.Th>
       ))}
     </>

@@ -103,7 +103,7 @@ export function WelcomeListPage() {
                   onChange={(e) => onStatus(groupId, e.currentTarget.checked)}
                 />
               </Group>
-              <Table.ScrollContainer minWidth={1000}>
+              <Table.ScrollContainer minWidth={960}>
                 <Table striped aria-label={label}>
                   <Table.Thead>
                     <Table.Tr>
