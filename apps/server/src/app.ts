@@ -34,6 +34,7 @@ import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
+import { gettingStartedRoutes } from './modules/onboarding/getting-started.routes.ts';
 import { segmentsRoutes } from './modules/segments/segments.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   subscribersRoutes(app, moduleDeps);
   statisticsRoutes(app, moduleDeps);
   dripsRoutes(app, moduleDeps);
+  gettingStartedRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

@@ -338,8 +338,20 @@ export const dripSchema = z.object({
   schedules: z.array(scheduleSchema).optional(),
 });
 export type Drip = z.infer<typeof dripSchema>;
-/** A row of a drip list: the `select=` fields (all by default), `schedules` with `with[schedules(.audiences)]=*`. */
-export const dripListRowSchema = dripSchema.partial();
+/**
+ * A drip's statistics over all time, from the hourly rollups (docs/metrics.md, "Drip list statistics"): pushes sent,
+ * delivered and clicked, and push CTR = clicked / delivered × 100 (0 when nothing was delivered).
+ */
+export const dripStatsSchema = z.object({ sent: int, delivered: int, clicked: int, push_ctr: z.number() });
+export type DripStats = z.infer<typeof dripStatsSchema>;
+/** Who may read them (`with[stats]=*`): whoever may read the dashboards' statistics (getStatsEventsByDrips). */
+export const DRIP_STATS_PERMISSIONS = ['menu.stats.global', 'stats.domain', 'stats.domain.simple'] as const;
+
+/**
+ * A row of a drip list: the `select=` fields (all by default), `schedules` with `with[schedules(.audiences)]=*`,
+ * `stats` with `with[stats]=*`.
+ */
+export const dripListRowSchema = dripSchema.partial().extend({ stats: dripStatsSchema.optional() });
 
 export const dripGroupSchema = z.object({
   ...{ id: int, domain_id: int, group_uid: str, name: str.nullable(), is_active: int, drips_count: int },

@@ -32,6 +32,7 @@ export const STATS_CACHE_DEFAULTS = { v1Seconds: 3600, explorerMinutes: 10, topM
 
 const LIST_KEYS = new Set([
   'domain_ids',
+  'drip_ids',
   'website_id',
   'client_id',
   'client_uid',
@@ -91,6 +92,8 @@ export const statsV1QuerySchema = z.preprocess(
     date_finish: requiredDate,
     date_trunc: z.enum(STATS_V1_TRUNCS).default('day'),
     domain_ids: idList.default([]),
+    /** Only these drips' facts (getStatsEventsByDrips, getStatsPushErrors): a drip's own chart. */
+    drip_ids: z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(STATS_LIMITS.listMax).default([]),
     group_by: z.enum(STATS_V1_GROUPS, { error: STATS_MSG.unknownGroup }).optional(),
     timezone: timezone.default('UTC'),
     default_group_by: flag.default(false),

@@ -89,6 +89,13 @@ export interface DomainsTable {
   vapid_private_key: string | null;
 }
 
+export interface IntegrationDownloadsTable {
+  domain_id: number;
+  client_id: number;
+  first_at: Generated<Date>;
+  last_at: Generated<Date>;
+}
+
 export interface JobPingsTable {
   id: Generated<number>;
   token: string;
@@ -299,6 +306,7 @@ export interface DB {
   login_attempts: LoginAttemptsTable;
   domains: DomainsTable;
   job_pings: JobPingsTable;
+  integration_downloads: IntegrationDownloadsTable;
   rate_limit_hits: RateLimitHitsTable;
   subscribers: SubscribersTable;
   drip_groups: DripGroupsTable;

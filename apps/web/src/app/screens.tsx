@@ -26,6 +26,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
 import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
+import { GettingStartedChecklist } from '@/features/onboarding/components/getting-started-checklist';
 import { ChangePasswordPage } from '@/features/profile/components/change-password-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import {
@@ -34,6 +35,7 @@ import {
   DomainDataExplorerScreen,
   GlobalDashboardScreen,
   GlobalOverviewScreen,
+  LazyDripStatsPanel,
   LazyWebsiteStatsSection,
   ModerationDashboardScreen,
   MoreInfoScreen,
@@ -78,6 +80,15 @@ function DripManagerScreen() {
   );
 }
 
+/** Dashboard: the statistics feature's Global Stats with the onboarding feature's checklist under the title. */
+const DashboardScreen = () => <GlobalDashboardScreen top={<GettingStartedChecklist />} />;
+
+/** A drip's own chart (statistics feature) under its editor (drips and triggers features). */
+const dripStats = (domainId: number, dripId: number) => <LazyDripStatsPanel domainId={domainId} dripId={dripId} />;
+const WelcomeEditorScreen = () => <WelcomeEditorPage statsSlot={dripStats} />;
+const RecurringEditorScreen = () => <RecurringEditorPage statsSlot={dripStats} />;
+const TriggerEditorScreen = () => <TriggerEditorPage statsSlot={dripStats} />;
+
 /** Drip Setup: the drip-tools feature's Domains tree with the drips feature's recurring editor below. */
 function DripSetupScreen() {
   return <DripSetupPage renderEditor={(props) => <RecurringEditor {...props} />} />;
@@ -94,7 +105,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   ChangePassword: ChangePasswordPage,
   Profile: ProfilePage,
   MainCont: WebsiteDashboardScreen,
-  Dashboard: GlobalDashboardScreen,
+  Dashboard: DashboardScreen,
   'Moderation Dashboard': ModerationDashboardScreen,
   'More Info': MoreInfoScreen,
   Compare: CompareScreen,
@@ -112,14 +123,14 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'Recurring Tails': RecurringTailsScreen,
   Drafts: RecurringDraftsScreen,
   'Recurring Spam': SpamSchedulesPage,
-  Recurring: RecurringEditorPage,
-  Send: RecurringEditorPage,
+  Recurring: RecurringEditorScreen,
+  Send: RecurringEditorScreen,
   'Welcome Drips': WelcomeListPage,
-  MainDash: WelcomeEditorPage,
+  MainDash: WelcomeEditorScreen,
   NewWebsite: NewWebsiteScreen,
   TriggeredNotifications: TriggersListPage,
   TriggerCreator: TriggerCreatorPage,
-  TriggerEdit: TriggerEditorPage,
+  TriggerEdit: TriggerEditorScreen,
   'Audience Creator': SegmentListPage,
   'Audience Create': AudienceCreatePage,
   'Edit Audience': AudienceEditPage,

@@ -166,6 +166,22 @@ export class DomainsRepository {
     return rows.filter((r): r is typeof r & { vapid_public_key: string } => r.vapid_public_key !== null);
   }
 
+  /** Integration files were generated for these websites (in scope): the getting-started 'script' step. */
+  async markIntegrationDownloaded(domainIds: readonly number[]): Promise<void> {
+    if (domainIds.length === 0) return;
+    await this.db
+      .insertInto('integration_downloads')
+      .columns(['domain_id', 'client_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('domains')
+          .select(['domains.id', 'domains.client_id'])
+          .where('domains.id', 'in', [...domainIds]),
+      )
+      .onConflict((oc) => oc.column('domain_id').doUpdateSet({ last_at: new Date() }))
+      .execute();
+  }
+
   /** The newest subscription of a website (uses the (domain_id, created_at) index). */
   async lastSubscribedAt(domainId: number): Promise<Date | null> {
     const row = await this.db

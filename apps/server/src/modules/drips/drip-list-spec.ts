@@ -33,6 +33,8 @@ export const DRIP_LIST_SPEC: ListQuerySpec = {
       is_active: { type: 'int' },
     },
     'schedules.audiences': { id: { type: 'int', column: 'segment_id' } },
+    /** `with[stats]=*` only: each drip's all-time sent, delivered, clicked and push CTR (nothing to filter on). */
+    stats: [],
   },
   defaultOrder: [{ field: 'id', dir: 'desc' }],
   maxLimit: LIMITS.bulkPageSize,

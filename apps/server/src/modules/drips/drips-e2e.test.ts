@@ -1,7 +1,8 @@
+import { pushCtr } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { rollup, startPushService, subscribe, waitFor } from '../../test/delivery-fixtures.ts';
-import { createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, signedIn, type TestApp, TestClient } from '../../test/harness.ts';
 import { addAudience, demoSites, recurringItem, type Site } from './drip-test-kit.ts';
 
 describe.each(testBackends())('a recurring drip from the API to the browser on $name', (backend) => {
@@ -73,5 +74,30 @@ describe.each(testBackends())('a recurring drip from the API to the browser on $
     expect(row.sended).toBe(2);
     const listed = await acme.get(`/api/v1/drips/recurring/get?where[id]=${drip.id}&select=id,sended`);
     expect(listed.json().data).toEqual([{ id: drip.id, sended: 2 }]);
+    // both browsers report the delivery, one the click; the list's all-time statistics (with[stats]) count what
+    // the send ledger then holds
+    const browser = new TestClient(t.app);
+    for (const [i, s] of [uk, uk2].entries()) {
+      const { m } = push.messages(s.sub.id)[0]!.json as { m: string };
+      expect((await browser.post('/api/public/v1/delivered', { m })).statusCode).toBe(200);
+      if (i === 0) expect((await browser.post('/api/public/v1/clicked', { m, action: 'main' })).statusCode).toBe(200);
+    }
+    const ledgerCounts = await t.handle.db
+      .selectFrom('send_ledger')
+      .select((eb) => [
+        eb.fn.count<string>('sent_at').as('sent'),
+        eb.fn.count<string>('delivered_at').as('delivered'),
+        eb.fn.count<string>('clicked_at').as('clicked'),
+      ])
+      .where('drip_id', '=', drip.id)
+      .executeTakeFirstOrThrow();
+    const withStats = await acme.get(`/api/v1/drips/recurring/get?where[id]=${drip.id}&select=id&with[stats]=*`);
+    const oracle = {
+      sent: Number(ledgerCounts.sent),
+      delivered: Number(ledgerCounts.delivered),
+      clicked: Number(ledgerCounts.clicked),
+    };
+    expect(oracle).toEqual({ sent: 2, delivered: 2, clicked: 1 });
+    expect(withStats.json().data).toEqual([{ id: drip.id, stats: { ...oracle, push_ctr: pushCtr(oracle) } }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { DripKind } from '@pushdeck/contracts';
+import { type DripKind, type DripStats, pushCtr } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB, DripRow } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -132,6 +132,38 @@ export class DripsRepository {
       .where('id', 'in', [...ids])
       .execute();
     return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * All-time sent, delivered and clicked per drip, summed from the hourly rollups (`stats_hourly`, the only table that
+   * keeps drips apart) in ONE query for a whole list: each drip's rows are read through the rollups' primary key
+   * (domain_id, drip_id, type, hour). Drips outside the actor's client are never read; drips without rows are absent.
+   */
+  async statsOf(actor: Actor, ids: readonly number[]): Promise<Map<number, DripStats>> {
+    if (ids.length === 0) return new Map();
+    const rows = await scopeToActor(
+      this.db
+        .selectFrom('drips as d')
+        .innerJoin('stats_hourly as s', (j) =>
+          j.onRef('s.domain_id', '=', 'd.domain_id').onRef('s.drip_id', '=', 'd.id'),
+        )
+        .select([
+          'd.id',
+          sql<string>`sum(s.sent)`.as('sent'),
+          sql<string>`sum(s.delivered)`.as('delivered'),
+          sql<string>`sum(s.clicked)`.as('clicked'),
+        ])
+        .where('d.id', 'in', [...ids])
+        .groupBy('d.id'),
+      actor,
+      'd.client_id',
+    ).execute();
+    return new Map(
+      rows.map((r) => {
+        const c = { sent: Number(r.sent), delivered: Number(r.delivered), clicked: Number(r.clicked) };
+        return [r.id, { ...c, push_ctr: pushCtr(c) }];
+      }),
+    );
   }
 
   /** A group of the website in scope (for items naming a group_id). */

@@ -1,5 +1,6 @@
 import {
   DRIP_MSG,
+  DRIP_STATS_PERMISSIONS,
   type DripKind,
   type DripListType,
   type DripScheduleInput,
@@ -19,6 +20,7 @@ import { DripWritesRepository } from './drip-writes.repository.ts';
 import { assertMay, editPermission } from './drips.policy.ts';
 import { type DripRecord, DripsRepository, type GroupSelector } from './drips.repository.ts';
 import { withSchedules } from './with-schedules.ts';
+import { withStats } from './with-stats.ts';
 
 const isTimed = (type: string) => (TIMED_TYPES as readonly string[]).includes(type);
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -33,13 +35,21 @@ export class DripsService {
     this.schedules = new DripSchedulesRepository(db);
   }
 
-  /** `GET /v1/drips/{type}/get`: the list-query parameters; `with[schedules(.audiences)]=*` embeds schedules. */
+  /**
+   * `GET /v1/drips/{type}/get`: the list-query parameters; `with[schedules(.audiences)]=*` embeds schedules,
+   * `with[stats]=*` each drip's all-time statistics (one rollup query for the whole page).
+   */
   async list(actor: Actor, type: DripListType, rawQuery: Record<string, unknown>) {
     const parsed = parseListQuery(rawQuery, DRIP_LIST_SPEC);
     if (parsed.limit === 0) throw new ValidationError({ limit: ['limit must be at least 1.'] });
     const result = await this.drips.list(actor, type, parsed);
-    if (parsed.with.length === 0) return result;
-    const rows = await withSchedules(this.schedules, result.rows, parsed.with.includes('schedules.audiences'));
+    let rows: Partial<DripRecord>[] = result.rows;
+    if (parsed.with.some((w) => w.startsWith('schedules')))
+      rows = await withSchedules(this.schedules, rows, parsed.with.includes('schedules.audiences'));
+    if (parsed.with.includes('stats')) {
+      assertMay(actor, DRIP_STATS_PERMISSIONS);
+      rows = await withStats(this.drips, actor, rows);
+    }
     return { ...result, rows };
   }
 

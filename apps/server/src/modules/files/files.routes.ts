@@ -35,6 +35,7 @@ export function filesRoutes(app: App, deps: { domains: DomainsRepository; config
       const { filename, website_id } = request.query;
       const [domain] = await domains.keysForActor(request.actor!, [website_id]);
       if (!domain) throw new HttpError(404, 'Website not found.');
+      await domains.markIntegrationDownloaded([domain.id]);
       const js = await siteScript(filename, {
         websiteId: domain.website_id,
         vapidPublicKey: domain.vapid_public_key,
@@ -74,6 +75,7 @@ export function filesRoutes(app: App, deps: { domains: DomainsRepository; config
       const { filename, ids } = request.body;
       const found = await domains.keysForActor(request.actor!, [...new Set(ids)]);
       if (found.length === 0) throw new HttpError(404, 'Website not found.');
+      await domains.markIntegrationDownloaded(found.map((d) => d.id));
       const apiBase = apiBaseFor(request, config);
       const entries = [];
       for (const d of found) {

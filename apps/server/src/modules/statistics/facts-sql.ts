@@ -18,6 +18,8 @@ export interface FactsQuery {
   rawTypes: readonly string[] | null;
   /** Only facts about a drip (type <> ''). */
   dripsOnly?: boolean;
+  /** Only the rollup rows of these drips (a drip's own chart); read from the fine rows. */
+  dripIds?: readonly number[];
   /** Add the subscribers who left as facts of type '' and drip 0 (patience). */
   leavers?: boolean;
   /** Add scheduled occurrences as facts with setup = 1 (server performance). */
@@ -85,7 +87,7 @@ export const extraNames = (q: FactsQuery): readonly string[] => (q.dripCounts ? 
  * websites are filtered or grouped, else the sums per client.
  */
 export function rollupTable(q: FactsQuery): 'stats_hourly' | 'stats_hourly_website' | 'stats_hourly_client' {
-  if (q.dims.includes('drip_id') || q.dripCounts) return 'stats_hourly';
+  if (q.dims.includes('drip_id') || q.dripCounts || q.dripIds?.length) return 'stats_hourly';
   if (q.scope.domainIds !== null || q.dims.includes('website_id')) return 'stats_hourly_website';
   return 'stats_hourly_client';
 }
@@ -114,7 +116,8 @@ const noMasks = sql`null::int8 as sent_mask, null::int8 as setup_mask`;
 function rollupStream(q: FactsQuery): RawBuilder<unknown> {
   const { lo, hi } = q.range;
   const table = sql.table(rollupTable(q));
-  const where = sql`s.hour >= ${lo} and s.hour < ${hi} and ${scopeSql(q.scope, 's')} and ${typeFilter(q, sql`s.type`)}`;
+  const drips = q.dripIds?.length ? sql` and s.drip_id in (${sql.join([...q.dripIds])})` : sql``;
+  const where = sql`s.hour >= ${lo} and s.hour < ${hi} and ${scopeSql(q.scope, 's')} and ${typeFilter(q, sql`s.type`)}${drips}`;
   const tail = sql`0::float8 as patience_days, 0 as leavers, 0 as setup`;
   const keyed = (dim: FactDimension, column: string, as: string, none: RawBuilder<unknown>) =>
     q.dims.includes(dim) || (dim === 'drip_id' && q.dripCounts)

@@ -133,7 +133,8 @@ export class StatsV1Service {
         const wanted = q.drip_type ? families.filter((f) => f === q.drip_type) : families;
         query.rawTypes = wanted.length ? rawTypesOf(wanted) : [];
       } else if (q.drip_type) query.rawTypes = rawTypesOf([q.drip_type]);
-      query.dripsOnly = !headers.withFormulas || byDrip || families !== null;
+      if (q.drip_ids.length > 0) query.dripIds = q.drip_ids;
+      query.dripsOnly = !headers.withFormulas || byDrip || families !== null || q.drip_ids.length > 0;
       query.leavers = headers.withFormulas && !query.dripsOnly && query.rawTypes === null;
       const rows = (await this.facts.rows(query)).map((r) => ({ type: r.type, row: this.eventRow(r, dims, headers) }));
       if (!families) return rows.map((r) => r.row);
@@ -160,6 +161,7 @@ export class StatsV1Service {
     const dims = groupDims(q);
     return this.cache.getOrCompute(c.key('pushErrors'), c.ttlMs, async () => {
       const query: FactsQuery = { ...this.base(c, dims), dripsOnly: true };
+      if (q.drip_ids.length > 0) query.dripIds = q.drip_ids;
       if (q.drip_type) query.rawTypes = rawTypesOf([q.drip_type]);
       const rows = await this.facts.rows(query);
       return rows.map((r) => ({ timestamp: r.date!, ...groupKeys(r, dims), ...pick(r, PUSH_ERROR_COUNTERS) }));

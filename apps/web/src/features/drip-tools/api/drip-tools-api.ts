@@ -45,12 +45,13 @@ export function filterQuery(f: ManagerFilters): QueryParams {
 /** One page of GET v1/drips/{type}/get (data.data.data + data.data.total), schedules and audiences included. */
 export async function fetchManagedPage(
   filters: ManagerFilters,
-  paging: { page: number; pageLength: number; orderBy: string },
+  paging: { page: number; pageLength: number; orderBy: string; withStats?: boolean },
   signal?: AbortSignal,
 ) {
   const query: QueryParams = {
     ...filterQuery(filters),
     'with[schedules.audiences]': '*',
+    ...(paging.withStats ? { 'with[stats]': '*' } : {}),
     order_by: paging.orderBy,
     paginate: 'true',
     page: paging.page,

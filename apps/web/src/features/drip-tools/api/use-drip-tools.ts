@@ -6,7 +6,10 @@ import { fetchAllDomains, fetchManagedPage, fetchTags, type ManagerFilters } fro
 /** Every Drip Manager and Drip Setup query lives under this key, per acting client. */
 export const DRIP_TOOLS_KEY = ['drip-tools'] as const;
 
-export function useManagedPage(filters: ManagerFilters, paging: { page: number; pageLength: number; orderBy: string }) {
+export function useManagedPage(
+  filters: ManagerFilters,
+  paging: { page: number; pageLength: number; orderBy: string; withStats?: boolean },
+) {
   const [clientUid] = useSelectedClientUid();
   return useQuery({
     queryKey: [...DRIP_TOOLS_KEY, 'page', clientUid, filters, paging],

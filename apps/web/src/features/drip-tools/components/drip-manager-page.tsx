@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn, TableSelection } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { dripStatsColumns, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -37,7 +38,8 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
   const { filters, setFilters } = useManagerFilters();
   const list = useListParams({ sort: { field: 'created_at', dir: 'desc' } });
   const orderBy = formatOrderBy(list.sort) ?? 'created_at:desc';
-  const page = useManagedPage(filters, { page: list.page, pageLength: list.pageLength, orderBy });
+  const withStats = useDripStatsAllowed();
+  const page = useManagedPage(filters, { page: list.page, pageLength: list.pageLength, orderBy, withStats });
   const domains = useSetupDomains();
   const refresh = useRefreshManaged();
   const filterKey = JSON.stringify(filters);
@@ -79,6 +81,7 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
     },
     { key: 'created_at', title: 'Created at', sortable: true, render: (row) => formatDate(row.created_at ?? null) },
     { key: 'type', title: 'Type', render: (row) => typeLabel(row.type), width: 100 },
+    ...(withStats ? dripStatsColumns<ManagedDrip>() : []),
     {
       key: 'is_active',
       title: 'Status',

@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '@/lib/api';
 import { useDomainUrl, useDrip } from '../api/use-drips';
@@ -7,8 +8,15 @@ import { dripPaths, routeId } from '../lib/route';
 import { DripPageHeader } from './drip-page-header';
 import { RecurringEditor } from './recurring-editor';
 
-/** /dashboard/:id/recurring/send (Send) and /dashboard/:id/recurring/edit/:recurr_id (Recurring). */
-export function RecurringEditorPage() {
+/**
+ * /dashboard/:id/recurring/send (Send) and /dashboard/:id/recurring/edit/:recurr_id (Recurring). `statsSlot` shows
+ * below the editor of an existing drip (the statistics feature's chart, composed in app/).
+ */
+export function RecurringEditorPage({
+  statsSlot,
+}: {
+  statsSlot?: (domainId: number, dripId: number) => ReactNode;
+} = {}) {
   const params = useParams();
   const domainId = routeId(params.id);
   const isNew = params.recurr_id === undefined;
@@ -56,6 +64,7 @@ export function RecurringEditorPage() {
           }}
         />
       )}
+      {!isNew && drip.data?.id !== undefined && statsSlot?.(domainId, drip.data.id)}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { confirmAction } from '@/components/dialogs/confirm';
+import { dripStatsColumns, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import type { QueryParams } from '@/lib/api';
 import { errorMessage } from '@/lib/api';
@@ -56,12 +57,14 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
   const domainId = routeId(params.id);
   const groupId = view === 'group' ? routeId(params.group_id) : undefined;
   const list = useListParams({ sort: { field: 'id', dir: 'desc' } });
+  const withStats = useDripStatsAllowed();
   const [text, setText] = useState(list.search);
   useEffect(() => setText(list.search), [list.search]);
   const query: QueryParams = {
     'where[domain_id]': domainId,
     ...viewFilter(view, groupId),
     'with[schedules.audiences]': '*',
+    ...(withStats ? { 'with[stats]': '*' } : {}),
     order_by: formatOrderBy(list.sort),
     page: list.page,
     pageLength: list.pageLength,
@@ -112,6 +115,7 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
       render: (row) => (row.schedules?.[0]?.audiences ?? []).map((a) => a.name).join(', ') || '—',
     },
     { key: 'schedule', title: 'Schedule', render: scheduleText },
+    ...(withStats ? dripStatsColumns<DripRow>() : []),
     {
       key: 'is_active',
       title: 'Status',

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
@@ -13,8 +14,11 @@ import { WelcomeEditor } from './welcome-editor';
 
 const SPINNER_MS = 1500;
 
-/** /dashboard/:id/welcome/:edit_id (MainDash): edit a welcome drip, or create one when edit_id is 'new'. */
-export function WelcomeEditorPage() {
+/**
+ * /dashboard/:id/welcome/:edit_id (MainDash): edit a welcome drip, or create one when edit_id is 'new'.
+ * `statsSlot` shows below the editor of an existing drip (the statistics feature's chart, composed in app/).
+ */
+export function WelcomeEditorPage({ statsSlot }: { statsSlot?: (domainId: number, dripId: number) => ReactNode } = {}) {
   const params = useParams();
   const domainId = routeId(params.id);
   const dripId = routeId(params.edit_id);
@@ -90,6 +94,7 @@ export function WelcomeEditorPage() {
           onCancel={back}
         />
       )}
+      {!loading && !isNew && drip.data?.id !== undefined && statsSlot?.(domainId, drip.data.id)}
     </Stack>
   );
 }

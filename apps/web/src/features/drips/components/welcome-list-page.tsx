@@ -3,6 +3,7 @@ import { MSG } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '@/components/dialogs/confirm';
+import { DripStatsCells, DripStatsHeads, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
@@ -25,9 +26,16 @@ function bySeries(rows: DripRow[]): [number | null, DripRow[]][] {
 /** /dashboard/:id/welcome: the website's welcome drips in order, with create, edit, status change and delete. */
 export function WelcomeListPage() {
   const domainId = routeId(useParams().id);
+  const withStats = useDripStatsAllowed();
   const list = useDripList(
     'welcome',
-    { 'where[domain_id]': domainId, 'with[schedules]': '*', order_by: 'drip_number:asc', limit: 1000 },
+    {
+      'where[domain_id]': domainId,
+      'with[schedules]': '*',
+      ...(withStats ? { 'with[stats]': '*' } : {}),
+      order_by: 'drip_number:asc',
+      limit: 1000,
+    },
     domainId !== undefined,
   );
   const status = useDripsMutation((a: { groupId: number | null; status: 0 | 1 }) =>
@@ -101,7 +109,7 @@ export function WelcomeListPage() {
                   />
                 )}
               </Group>
-              <Table.ScrollContainer minWidth={640}>
+              <Table.ScrollContainer minWidth={960}>
                 <Table striped aria-label={label}>
                   <Table.Thead>
                     <Table.Tr>
@@ -109,6 +117,7 @@ export function WelcomeListPage() {
                       <Table.Th>Title</Table.Th>
                       <Table.Th>Message</Table.Th>
                       <Table.Th>When</Table.Th>
+                      {withStats && <DripStatsHeads />}
                       <Table.Th>Status</Table.Th>
                       {canWrite && <Table.Th>Actions</Table.Th>}
                     </Table.Tr>
@@ -120,6 +129,7 @@ export function WelcomeListPage() {
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.title}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.body}</Table.Td>
                         <Table.Td>{delayText(row.schedules?.[0])}</Table.Td>
+                        {withStats && <DripStatsCells stats={row.stats} />}
                         <Table.Td>
                           <Badge color={row.is_active === 1 ? 'teal' : 'gray'} variant="light">
                             {row.is_active === 1 ? 'Active' : 'Inactive'}

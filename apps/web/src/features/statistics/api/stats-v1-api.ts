@@ -25,6 +25,8 @@ export interface V1Params {
   timezone: string;
   /** Website ids; empty or left out = every website in scope. */
   domain_ids?: readonly number[];
+  /** Only these drips' facts (events and push errors): a drip's own chart. */
+  drip_ids?: readonly number[];
   group_by?: StatsV1Group;
   drip_type?: 'recurring' | 'welcome' | 'trigger' | 'instant';
 }
@@ -39,6 +41,7 @@ function query(p: V1Params) {
     date_trunc: p.date_trunc,
     timezone: p.timezone,
     domain_ids: p.domain_ids && p.domain_ids.length > 0 ? p.domain_ids : undefined,
+    drip_ids: p.drip_ids && p.drip_ids.length > 0 ? p.drip_ids : undefined,
     group_by: p.group_by,
     drip_type: p.drip_type,
     default_group_by: false,

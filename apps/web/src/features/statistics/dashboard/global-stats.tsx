@@ -5,6 +5,7 @@ import { useDashboardSeries, useDashboardTotals } from '../api/use-dashboard-sta
 import { SummaryChart } from '../components/summary-chart';
 import type { DashboardVariant } from '../lib/dashboard-series';
 import { StatsCards } from './stats-cards';
+import { SubscriberGrowthChart } from './subscriber-growth-chart';
 import { type ChartSettings, useChartSettings } from './use-chart-settings';
 
 export interface GlobalStatsProps {
@@ -17,6 +18,8 @@ export interface GlobalStatsProps {
   extraCard?: ReactNode;
   /** Content below the chart that follows its settings (Global Overview's per-website table). */
   below?: (settings: ChartSettings) => ReactNode;
+  /** The subscriber-growth chart under the summary chart (website dashboard). */
+  withGrowth?: boolean;
 }
 
 /** The stat cards and the summary chart of a scope (all websites, or one). */
@@ -27,6 +30,7 @@ export function GlobalStats({
   withRefresh,
   extraCard,
   below,
+  withGrowth = false,
 }: GlobalStatsProps) {
   const chart = useChartSettings(initialVariant);
   const { settings } = chart;
@@ -59,6 +63,14 @@ export function GlobalStats({
           withRefresh={withRefresh}
         />
       </Paper>
+      {withGrowth && (
+        <SubscriberGrowthChart
+          rows={series.rows}
+          loading={series.loading}
+          granularity={settings.trunc}
+          timeZone={settings.timezone}
+        />
+      )}
       {below?.(settings)}
     </Stack>
   );

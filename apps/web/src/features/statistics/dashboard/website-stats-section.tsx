@@ -9,8 +9,8 @@ export function canOpenMoreInfo(permissions: ReadonlySet<string>): boolean {
 }
 
 /**
- * The website dashboard's stat cards and summary chart for one website (initial variant All Drips, a refresh
- * button resetting the chart). A new website id remounts it: settings back to defaults, everything reloaded.
+ * The website dashboard's stat cards, summary chart and subscriber-growth chart for one website (initial variant All
+ * Drips, a refresh button resetting the chart). A new website id remounts it: settings back to defaults, everything reloaded.
  */
 export function WebsiteStatsSection({ domainId }: { domainId: number }) {
   const { permissions } = useAuth();
@@ -21,6 +21,7 @@ export function WebsiteStatsSection({ domainId }: { domainId: number }) {
       domainIds={[domainId]}
       initialVariant="All Drips"
       withRefresh
+      withGrowth
       moreInfoTo={canOpenMoreInfo(permissions) ? `/dashboard/${domainId}/more-info` : undefined}
     />
   );

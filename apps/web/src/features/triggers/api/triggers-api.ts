@@ -28,6 +28,8 @@ export interface TriggerListQuery {
   pageLength: number;
   /** 'field:dir', the API's order_by. */
   orderBy: string;
+  /** Ask for each trigger's all-time statistics (`with[stats]=*`). */
+  withStats?: boolean;
 }
 
 /** One numbered page of a website's triggers: where[domain_id], order_by, search, paginate/page/pageLength. */
@@ -37,6 +39,7 @@ export async function fetchTriggerPage(query: TriggerListQuery, signal?: AbortSi
       signal,
       query: {
         'where[domain_id]': query.domainId,
+        ...(query.withStats ? { 'with[stats]': '*' } : {}),
         order_by: query.orderBy,
         search: query.search.trim() || undefined,
         paginate: 'true',

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconCode, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
+import { dripStatsColumns } from '@/components/drip-stats/drip-stats-columns';
 import { formatDate } from '@/lib/format';
 import type { Trigger } from '../api/triggers-api';
 import { triggerPaths } from '../lib/route-ids';
@@ -9,14 +10,21 @@ import { TriggerActiveSwitch } from './trigger-active-switch';
 
 export interface TriggerColumnOptions {
   canEdit: boolean;
+  /** Sent, Delivered, Clicked and CTR (all time) columns. */
+  withStats?: boolean;
   onCode: (trigger: Trigger) => void;
   onDelete: (trigger: Trigger) => void;
 }
 
 const nameOf = (trigger: Trigger) => trigger.event ?? '';
 
-/** Id, Name (the event), Actions (Code, Edit, Delete), Status (the active switch), Created at. */
-export function triggerColumns({ canEdit, onCode, onDelete }: TriggerColumnOptions): DataTableColumn<Trigger>[] {
+/** Id, Name (the event), Actions (Code, Edit, Delete), Sent/Delivered/Clicked/CTR (all time), Status (the active switch), Created at. */
+export function triggerColumns({
+  canEdit,
+  withStats = false,
+  onCode,
+  onDelete,
+}: TriggerColumnOptions): DataTableColumn<Trigger>[] {
   return [
     { key: 'id', title: 'Id', sortable: true, width: 80 },
     {
@@ -72,6 +80,7 @@ export function triggerColumns({ canEdit, onCode, onDelete }: TriggerColumnOptio
         </Group>
       ),
     },
+    ...(withStats ? dripStatsColumns<Trigger>() : []),
     {
       key: 'is_active',
       title: 'Status',

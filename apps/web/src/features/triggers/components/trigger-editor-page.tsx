@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { TriggerNotFoundError } from '../api/triggers-api';
@@ -21,8 +21,11 @@ function useMinimumSpinner(key: string): boolean {
   return done !== key;
 }
 
-/** /dashboard/:id/triggers/edit/:trigger_id (TriggerEdit): the creator's form, prefilled; Edit saves. */
-export function TriggerEditorPage() {
+/**
+ * /dashboard/:id/triggers/edit/:trigger_id (TriggerEdit): the creator's form, prefilled; Edit saves. `statsSlot`
+ * shows below the form (the statistics feature's chart of this trigger, composed in app/).
+ */
+export function TriggerEditorPage({ statsSlot }: { statsSlot?: (domainId: number, dripId: number) => ReactNode } = {}) {
   const params = useParams();
   const domainId = routeId(params.id);
   const triggerId = routeId(params.trigger_id);
@@ -68,6 +71,7 @@ export function TriggerEditorPage() {
       />
     );
   }
+  const stats = !missing && !spinning && trigger.data ? statsSlot?.(domainId, trigger.data.id) : null;
 
   return (
     <Stack gap="md">
@@ -76,6 +80,7 @@ export function TriggerEditorPage() {
         {TRIGGER_TEXTS.editorTitle}
       </Title>
       {body}
+      {stats}
     </Stack>
   );
 }

@@ -34,6 +34,28 @@ describe('TriggersListPage', () => {
     vi.useRealTimers();
   });
 
+  it("asks for with[stats] and shows each trigger's all-time sent, delivered, clicked and CTR", async () => {
+    const stats = { sent: 12345, delivered: 1000, clicked: 125, push_ctr: 12.5 };
+    const { calls } = renderList([storedTrigger(7, 'paid', { stats })]);
+    const row = (await within(table()).findByText('paid')).closest('tr')!;
+    for (const header of ['Sent (all time)', 'Delivered (all time)', 'Clicked (all time)', 'CTR (all time)']) {
+      expect(within(table()).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['12,345', '1,000', '125', '12.50%']));
+    expect(listCalls(calls).at(-1)?.get('with[stats]')).toBe('*');
+  });
+
+  it('neither asks for nor shows the statistics to someone without statistics rights', async () => {
+    const user = userWithRole('viewer', { roles: [{ name: 'viewer', permissions: ['menu.domain.triggers'] }] });
+    const { calls } = renderList(ROWS, { user });
+    await within(table()).findByText('signup');
+    expect(within(table()).queryByRole('columnheader', { name: 'Sent (all time)' })).toBeNull();
+    expect(listCalls(calls).every((q) => !q.has('with[stats]'))).toBe(true);
+  });
+
   it("shows 'Loading Triggered Notifications ...', then the website's triggers newest first", async () => {
     const { calls } = renderList();
     expect(await screen.findByText('Loading Triggered Notifications ...')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
+import { useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
@@ -34,7 +35,8 @@ function TriggersList({ domainId }: { domainId: number }) {
   const canEdit = useCan('triggers.edit');
   const list = useListParams({ sort: DEFAULT_SORT });
   const orderBy = formatOrderBy(list.sort) ?? 'id:desc';
-  const query = { domainId, search: list.search, page: list.page, pageLength: list.pageLength, orderBy };
+  const withStats = useDripStatsAllowed();
+  const query = { domainId, search: list.search, page: list.page, pageLength: list.pageLength, orderBy, withStats };
   const page = useTriggerPage(query);
   const remove = useDeleteTrigger();
   const [codeOf, setCodeOf] = useState<Trigger | null>(null);
@@ -53,7 +55,7 @@ function TriggersList({ domainId }: { domainId: number }) {
     // The last row of a page is gone: show the page before it.
     if (deleted && rows.length === 1 && list.page > 1) setParams({ page: list.page - 1 });
   };
-  const columns = triggerColumns({ canEdit, onCode: setCodeOf, onDelete: (t) => void onDelete(t) });
+  const columns = triggerColumns({ canEdit, withStats, onCode: setCodeOf, onDelete: (t) => void onDelete(t) });
 
   return (
     <Stack gap="md">

@@ -17,6 +17,7 @@ export interface StoredTrigger {
   meta: Record<string, unknown>;
   is_active: number;
   created_at: string;
+  stats?: { sent: number; delivered: number; clicked: number; push_ctr: number };
 }
 
 export function storedTrigger(id: number, event: string, overrides: Partial<StoredTrigger> = {}): StoredTrigger {
