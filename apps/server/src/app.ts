@@ -39,7 +39,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { trackingLimits, trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
@@ -60,6 +60,8 @@ export interface AppDeps {
   /** Which subscription endpoints are accepted. */
   endpointPolicy: EndpointPolicy;
   jobs?: JobRunner;
+  /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
+  sharedRateLimits?: boolean;
   /** false in tests that do not want request logs */
   logger?: boolean;
 }
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   dripsRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),
   });
 
   await registerSpa(app, config);

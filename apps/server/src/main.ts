@@ -10,6 +10,7 @@ import { systemPingJob } from './jobs/system-ping.job.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { loadInstanceSecret } from './lib/instance-secret.ts';
 import { MessageTokens } from './lib/message-token.ts';
+import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { startupStep } from './lib/startup-step.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -57,7 +58,9 @@ async function main(): Promise<void> {
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
   jobs.define(systemPingJob(handle.db));
-  jobs.define(maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db)));
+  jobs.define(
+    maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
+  );
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     triggers: delivery.scheduler,
     endpointPolicy: policy,
     jobs,
+    sharedRateLimits: handle.kind === 'postgres',
   });
   await startupStep(log, `the HTTP port ${config.port}`, () => app.listen({ port: config.port, host: config.host }));
   if (config.runWorker) await startupStep(log, 'the job workers', () => jobs.work());

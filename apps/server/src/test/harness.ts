@@ -86,6 +86,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     triggers: delivery.scheduler,
     endpointPolicy: endpointPolicy(config, opts.local),
     jobs,
+    sharedRateLimits: backend.name === 'postgres',
     logger: false,
   });
   await app.ready();

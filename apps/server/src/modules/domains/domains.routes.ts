@@ -5,8 +5,10 @@ import {
   domainSchema,
   domainTagsQuerySchema,
   domainUpdateSchema,
+  domainWrittenSchema,
   idParamsSchema,
   paginated,
+  siteUrlOriginNotice,
   wrapped,
 } from '@pushdeck/contracts';
 import { z } from 'zod';
@@ -81,12 +83,14 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       config: { permission: WRITE },
       schema: {
         tags,
-        summary: 'Add a website (url normalised to scheme + host); staff need the client header',
+        summary:
+          'Add a website (url normalised to scheme + host; `message` says when a path, query or fragment was dropped); staff need the client header',
         body: domainCreateSchema,
-        response: { 201: wrapped(domainSchema) },
+        response: { 201: domainWrittenSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await domains.create(request.actor!, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send(written(await domains.create(request.actor!, request.body), request.body.url)),
   );
 
   app.put(
@@ -98,10 +102,10 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
         summary: "Change a website: fcm_conf 'client' plus url, postback or is_active (0/1)",
         params: idParamsSchema,
         body: domainUpdateSchema,
-        response: { 200: wrapped(domainSchema) },
+        response: { 200: domainWrittenSchema },
       },
     },
-    async (request) => ({ data: await domains.update(request.actor!, request.params.id, request.body) }),
+    async (request) => written(await domains.update(request.actor!, request.params.id, request.body), request.body.url),
   );
 
   app.delete(
@@ -145,4 +149,10 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       },
     );
   }
+}
+
+/** A written website, with the notice when part of the typed address was not kept (only the origin is). */
+function written<T>(data: T, typedUrl: string | undefined): { data: T; message?: string } {
+  const notice = typedUrl === undefined ? null : siteUrlOriginNotice(typedUrl);
+  return notice ? { data, message: notice } : { data };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { hasAnyPermission, type Permission, type Segment } from '@pushdeck/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -30,6 +30,7 @@ export function SegmentListPage() {
   const domainId = routeId(useParams().id) ?? 0;
   const type = modeOf(useLocation().pathname);
   const text = MODE_TEXT[type];
+  const other = type === 'audience' ? 'segment' : 'audience';
   const list = useListParams();
   const { permissions } = useAuth();
   const canCreate = useCan('audiences.create') && hasAnyPermission(permissions, CREATE_PERMISSIONS);
@@ -62,9 +63,18 @@ export function SegmentListPage() {
     <Stack gap="md">
       <AudienceBreadcrumbs items={[...websiteCrumbs(domainId), { label: text.list }]} />
       <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {text.list}
-        </Title>
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {text.list}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {type === 'audience' ? 'Segments are listed in ' : 'Audiences are listed in '}
+            <Anchor component={Link} to={`/dashboard/${domainId}/${MODE_TEXT[other].listPath}`}>
+              {MODE_TEXT[other].list}
+            </Anchor>
+            .
+          </Text>
+        </Stack>
         {canCreate && (
           <Button
             component={Link}

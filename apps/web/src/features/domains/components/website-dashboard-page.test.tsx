@@ -72,6 +72,19 @@ describe('WebsiteDashboardPage', () => {
     expect(within(panel).getByRole('link', { name: 'Welcome Drip' })).toHaveAttribute('href', '/dashboard/5/welcome');
     expect(within(panel).getByRole('switch', { name: 'Status is: on' })).toBeChecked();
     expect(within(panel).getByText('Change your domain status.')).toBeInTheDocument();
+    // a client tags its own website here, and makes its own tags in the Tags Manager
+    expect(within(panel).getByRole('combobox', { name: 'Website tags' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Tags Manager' })).toHaveAttribute('href', '/tags-manager');
+  });
+
+  it('offers the Welcome Drip link only to whom its route lets in (not a moder, who would be sent back)', async () => {
+    renderPage({ role: 'moder' });
+    const panel = await screen.findByRole('region', { name: 'Things to do' });
+    expect(within(panel).getByRole('switch', { name: 'Status is: on' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Welcome Drip' })).toBeNull();
+    // staff tag a client's website with the shared tags, which they manage
+    expect(within(panel).getByRole('combobox', { name: 'Website tags' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Tags Manager' })).toBeNull();
   });
 
   it('hides Things to do for the user role', async () => {
