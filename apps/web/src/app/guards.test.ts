@@ -1,4 +1,4 @@
-import { MSG, type Permission } from '@pushdeck/contracts';
+import { type Action, MSG, may, type Permission, ROLES } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { userAccess } from '@/lib/auth';
 import { canAccessRoute, decideRoute, type RouteDecisionInput } from './guards';
@@ -238,6 +238,29 @@ describe('route table', () => {
     for (const name of ['Send', 'Recurring', 'MainDash', 'NewWebsite'] as const) {
       expect(canAccessRoute(routeMeta(name), viewer), name).toBe(false);
       expect(canAccessRoute(routeMeta(name), client), name).toBe(true);
+    }
+  });
+
+  it('lets into a page that exists to write only the roles whose call would pass (no editor ends in a 403)', () => {
+    const writes: [RouteName, Action][] = [
+      ['Send', 'drips.write'],
+      ['Recurring', 'drips.write'],
+      ['MainDash', 'drips.write'],
+      ['Recurring Spam', 'spam.write'],
+      ['TriggerCreator', 'triggers.create'],
+      ['TriggerEdit', 'triggers.edit'],
+      ['Audience Create', 'audiences.create'],
+      ['Edit Audience', 'audiences.edit'],
+      ['Drip Setup', 'drips.setup'],
+      ['Tags Manager', 'tags.manage'],
+      ['NewWebsite', 'domains.write'],
+    ];
+    for (const role of ROLES) {
+      const access = userAccess(userWithRole(role));
+      for (const [name, action] of writes) {
+        if (canAccessRoute(routeMeta(name), access))
+          expect(may(access.permissions, action), `${role} ${name}`).toBe(true);
+      }
     }
   });
 

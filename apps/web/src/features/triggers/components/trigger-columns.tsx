@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconCode, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -85,7 +85,15 @@ export function triggerColumns({
       key: 'is_active',
       title: 'Status',
       width: 140,
-      render: (trigger) => <TriggerActiveSwitch trigger={trigger} disabled={!canEdit} />,
+      // Who may not change triggers reads the status; a switch they could not use is not shown.
+      render: (trigger) =>
+        canEdit ? (
+          <TriggerActiveSwitch trigger={trigger} />
+        ) : (
+          <Badge color={trigger.is_active === 1 ? 'teal' : 'gray'} variant="light">
+            {trigger.is_active === 1 ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
     },
     {
       key: 'created_at',

@@ -198,7 +198,8 @@ describe('TriggersListPage', () => {
   it('lets a viewer read the list and see the code, but not create, edit, delete or switch', async () => {
     renderList(ROWS, { user: userWithRole('viewer') });
     await within(await screen.findByRole('table', { name: 'Triggered Notifications' })).findByText('signup');
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Active: signup' })).toBeDisabled());
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getAllByText(/^(Active|Inactive)$/).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Create Trigger Notification' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit signup' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete signup' })).toBeNull();
