@@ -2,10 +2,10 @@
 import { type AudienceQuery, audienceQuerySchema } from '@pushdeck/contracts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
+import type { Actor } from '../../apps/server/src/lib/actor.ts';
 import { audienceSql } from '../../apps/server/src/modules/segments/segment-audience.ts';
 import type { SubscriberSet } from '../../apps/server/src/modules/subscribers/subscriber-set.ts';
 import { SubscribersRepository } from '../../apps/server/src/modules/subscribers/subscribers.repository.ts';
-import type { Actor } from '../../apps/server/src/lib/actor.ts';
 import { median, type Timing } from './measure.ts';
 
 const PAGE = 10;
