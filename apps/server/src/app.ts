@@ -20,16 +20,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import { SecretBox } from './lib/crypto.ts';
-import { MessageTokens } from './lib/message-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
-import { SessionsRepository } from './modules/auth/sessions.repository.ts';
-import { UsersRepository } from './modules/auth/users.repository.ts';
-import { ClientsRepository } from './modules/clients/clients.repository.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
-import { DomainsRepository } from './modules/domains/domains.repository.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -41,13 +33,14 @@ import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { trackingLimits, trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
+import type { TriggerScheduler } from './modules/tracking/tracking.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { enforceRouteDeclarations, type RegisteredRoute } from './plugins/route-declarations.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import type { App } from './plugins/types.ts';
+import { createServices } from './services.ts';
 
 export type { RegisteredRoute };
 
@@ -118,27 +111,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const users = new UsersRepository(db);
-  const sessions = new SessionsRepository(db);
-  const throttle = new LoginThrottle(db);
-  const auth = new AuthService(db, users, sessions, throttle, config.sessionTtlMinutes);
-  registerSession(app, { db, config, sessions });
+  const services = createServices(deps);
+  registerSession(app, { db, config, sessions: services.sessions });
 
   systemRoutes(app, { db });
-  authRoutes(app, { auth, sessions, config });
-  clientsRoutes(app, { clients: new ClientsRepository(db) });
-  const moduleDeps: ModuleDeps = {
-    db,
-    config,
-    secret: deps.secret,
-    box: new SecretBox(deps.secret),
-    triggers: deps.triggers,
-    endpointPolicy: deps.endpointPolicy,
-    ...(deps.jobs ? { jobs: deps.jobs } : {}),
-  };
-  const domains = new DomainsRepository(db);
+  authRoutes(app, { auth: services.auth, sessions: services.sessions, config });
+  clientsRoutes(app, { clients: services.clients });
+  const moduleDeps: ModuleDeps = { config, services, ...(deps.jobs ? { jobs: deps.jobs } : {}) };
   domainsRoutes(app, moduleDeps);
-  filesRoutes(app, { domains, config });
+  filesRoutes(app, { domains: services.domainKeys, config });
   tagsRoutes(app, moduleDeps);
   segmentsRoutes(app, moduleDeps);
   subscribersRoutes(app, moduleDeps);
@@ -146,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   dripsRoutes(app, moduleDeps);
   gettingStartedRoutes(app, moduleDeps);
   trackingRoutes(app, {
-    tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),
   });
 

@@ -63,4 +63,30 @@ describe('the layers of the server (docs/architecture.md)', () => {
       .map(({ file }) => file);
     expect(offenders).toEqual([]);
   });
+
+  it('modules depend on each other one way: no import cycle between modules/<m> folders', async () => {
+    const edges = new Map<string, Set<string>>();
+    for (const { file, text } of await productFiles()) {
+      const from = /^modules[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+      if (!from) continue;
+      for (const spec of importsOf(text)) {
+        const to = /^\.\.\/([^/.][^/]*)\//.exec(spec)?.[1];
+        if (to && to !== from && !spec.startsWith('../../')) {
+          if (!edges.has(from)) edges.set(from, new Set());
+          edges.get(from)!.add(to);
+        }
+      }
+    }
+    const cycles: string[] = [];
+    const visit = (node: string, trail: string[]) => {
+      if (trail.includes(node)) {
+        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' → '));
+        return;
+      }
+      for (const next of edges.get(node) ?? []) visit(next, [...trail, node]);
+    };
+    for (const node of edges.keys()) visit(node, []);
+    expect(edges.size).toBeGreaterThan(3);
+    expect([...new Set(cycles)]).toEqual([]);
+  });
 });

@@ -14,7 +14,6 @@ import {
 import { z } from 'zod';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import { DomainsService } from './domains.service.ts';
 
 const READ_ONE = ACTIONS['domains.read'];
 const WRITE = ACTIONS['domains.write'];
@@ -29,7 +28,7 @@ const LIST_SUMMARY =
 
 /** Websites of the actor's client (staff: the client header, or all clients for reads). */
 export function domainsRoutes(app: App, deps: ModuleDeps) {
-  const domains = new DomainsService(deps.db, deps.box);
+  const domains = deps.services.domains;
   const tags = ['domains'];
 
   const listRoute = (url: string, summary: string) =>

@@ -10,9 +10,7 @@ import { z } from 'zod';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { domainGroupParams, idParams, statusParams } from './drip-route-schemas.ts';
-import { DripSaveService } from './drip-save.service.ts';
 import { DRIP_PERMISSIONS, editPermission } from './drips.policy.ts';
-import { DripsService } from './drips.service.ts';
 
 const tags = ['drips'];
 const dripList = wrapped(z.array(dripSchema));
@@ -21,8 +19,7 @@ const yes = (v: unknown) => ['1', 'true', 'yes'].includes(String(v ?? '').toLowe
 
 /** Creating and changing drips: createOrUpdate lists, status, group schedules, the trigger creator and editors. */
 export function dripWriteRoutes(app: App, deps: ModuleDeps): void {
-  const drips = new DripsService(deps.db);
-  const save = new DripSaveService(deps.db);
+  const { drips, dripSave: save } = deps.services;
 
   for (const type of DRIP_LIST_TYPES) {
     const write = type === 'trigger' ? DRIP_PERMISSIONS.saveTriggers : DRIP_PERMISSIONS.write;

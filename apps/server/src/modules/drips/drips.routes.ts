@@ -5,7 +5,6 @@ import type { ModuleDeps } from '../module-deps.ts';
 import { deleteArrayBody, groupDripParams, groupParams, idParams } from './drip-route-schemas.ts';
 import { dripWriteRoutes } from './drip-write.routes.ts';
 import { DRIP_PERMISSIONS, editPermission, readPermission } from './drips.policy.ts';
-import { DripsService } from './drips.service.ts';
 import { groupsRoutes } from './groups.routes.ts';
 import { spamRoutes } from './spam.routes.ts';
 import { uploadRoutes } from './upload.routes.ts';
@@ -17,7 +16,7 @@ const idsResponse = wrapped(z.object({ ids: z.array(z.number().int()) }));
 
 /** Drips, recurring groups, spam schedules and image uploads (issue 6). */
 export function dripsRoutes(app: App, deps: ModuleDeps): void {
-  const drips = new DripsService(deps.db);
+  const drips = deps.services.drips;
 
   for (const type of DRIP_LIST_TYPES) {
     app.get(

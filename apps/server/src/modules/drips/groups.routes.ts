@@ -5,14 +5,13 @@ import type { ModuleDeps } from '../module-deps.ts';
 import { parseOrThrow } from './drip-checks.ts';
 import { byDomainQuery, idParams, replanBody, toggleQuery } from './drip-route-schemas.ts';
 import { DRIP_PERMISSIONS } from './drips.policy.ts';
-import { GroupsService } from './groups.service.ts';
 
 const tags = ['recurring groups'];
 const group = wrapped(dripGroupSchema);
 
 /** Recurring groups: by website, create, attach/detach drips, toggle, delete; re-planning recurring schedules. */
 export function groupsRoutes(app: App, deps: ModuleDeps): void {
-  const groups = new GroupsService(deps.db);
+  const groups = deps.services.groups;
   const write = { permission: DRIP_PERMISSIONS.write };
 
   app.get(

@@ -4,7 +4,6 @@ import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { idParams } from './drip-route-schemas.ts';
 import { DRIP_PERMISSIONS } from './drips.policy.ts';
-import { SpamService } from './spam.service.ts';
 
 const tags = ['spam schedules'];
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -12,7 +11,7 @@ const one = wrapped(scheduleSchema);
 
 /** Spam schedules: list, create or update, delete. */
 export function spamRoutes(app: App, deps: ModuleDeps): void {
-  const spam = new SpamService(deps.db);
+  const spam = deps.services.spam;
 
   app.get(
     '/api/v1/schedules/get',

@@ -2,11 +2,10 @@ import { gettingStartedSchema, MSG, wrapped } from '@pushdeck/contracts';
 import { HttpError } from '../../lib/errors.ts';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import { GettingStartedRepository } from './getting-started.repository.ts';
 
 /** GET /v1/getting-started: the new client's checklist on the dashboard (issue 19). */
 export function gettingStartedRoutes(app: App, deps: ModuleDeps): void {
-  const repo = new GettingStartedRepository(deps.db);
+  const repo = deps.services.gettingStarted;
   app.get(
     '/api/v1/getting-started',
     {

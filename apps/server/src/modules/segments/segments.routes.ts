@@ -10,20 +10,12 @@ import { z } from 'zod';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { idParams, listQuerystring } from '../subscribers/route-params.ts';
-import { subscribersService } from '../subscribers/subscribers.routes.ts';
-import { WebsitesRepository } from '../subscribers/websites.repository.ts';
 import { segmentAudienceRoutes } from './segment-audience.routes.ts';
 import { SEGMENT_PERMISSIONS } from './segment-permissions.ts';
-import { SegmentsRepository } from './segments.repository.ts';
-import { SegmentsService } from './segments.service.ts';
 
 /** Audiences and segments (issue 5; spec part 2 §7 Segments / audiences). */
 export function segmentsRoutes(app: App, deps: ModuleDeps): void {
-  const service = new SegmentsService(
-    new SegmentsRepository(deps.db),
-    new WebsitesRepository(deps.db),
-    subscribersService(deps),
-  );
+  const service = deps.services.segments;
   const tags = ['segments'];
 
   app.get(

@@ -7,23 +7,11 @@ import {
 } from '@pushdeck/contracts';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import { SegmentsRepository } from '../segments/segments.repository.ts';
 import { idParams, listQuerystring } from './route-params.ts';
-import { SubscribersRepository } from './subscribers.repository.ts';
-import { SubscribersService } from './subscribers.service.ts';
-import { WebsitesRepository } from './websites.repository.ts';
-
-export function subscribersService(deps: Pick<ModuleDeps, 'db'>): SubscribersService {
-  return new SubscribersService(
-    new SubscribersRepository(deps.db),
-    new WebsitesRepository(deps.db),
-    new SegmentsRepository(deps.db),
-  );
-}
 
 /** Subscriber lists and inline edits (issue 5; spec part 1 §2 Subscriber list). */
 export function subscribersRoutes(app: App, deps: ModuleDeps): void {
-  const service = subscribersService(deps);
+  const service = deps.services.subscribers;
 
   app.get(
     '/api/v1/subscribers',

@@ -4,8 +4,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { type ListQuerySpec, type ParsedListQuery, parseListQuery } from '../../lib/query/index.ts';
 import { DEFAULT_PAGE_LENGTH } from '../../lib/query/list-query-types.ts';
-import { storedAudienceSql } from '../segments/segment-audience.ts';
-import type { SegmentsRepository } from '../segments/segments.repository.ts';
+import type { SegmentLookup } from './segment-lookup.ts';
 import { EXPORT_BATCH, type SubscriberSet } from './subscriber-set.ts';
 import type { SubscribersRepository } from './subscribers.repository.ts';
 import type { WebsiteRef, WebsitesRepository } from './websites.repository.ts';
@@ -32,7 +31,7 @@ export class SubscribersService {
   constructor(
     private readonly subscribers: SubscribersRepository,
     private readonly websites: WebsitesRepository,
-    private readonly segments: SegmentsRepository,
+    private readonly segments: SegmentLookup,
   ) {}
 
   /** The active subscribers of a website in the actor's client, optionally narrowed by an audience; 404 if foreign. */
@@ -102,11 +101,11 @@ export class SubscribersService {
     if (segId !== undefined) {
       const segment = await this.segments.find(actor, Number(segId));
       if (!segment) throw notFound('Segment not found.');
-      if (domainId !== undefined && domainId !== segment.domain_id) {
+      if (domainId !== undefined && domainId !== segment.domainId) {
         throw new ValidationError({ seg_id: ['The segment belongs to another website.'] });
       }
-      ref = { domainId: segment.domain_id };
-      audience = storedAudienceSql(segment.query);
+      ref = { domainId: segment.domainId };
+      audience = segment.audience;
     }
     const set = await this.setOf(actor, ref ?? { domainId: 0 }, audience, activeText === '0' ? 0 : 1);
     return this.page(set, parsed);

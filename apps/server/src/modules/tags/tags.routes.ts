@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { tagInput } from './tag-input.ts';
-import { TagsService } from './tags.service.ts';
 
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const tagRow = tagSchema.partial();
@@ -21,7 +20,7 @@ const writeInput = { querystring: tagWriteInputSchema, body: tagWriteInputSchema
 
 /** Tags of websites: global tags staff manage and everyone reads, and each client's own tags. */
 export function tagsRoutes(app: App, deps: ModuleDeps): void {
-  const service = new TagsService(deps.db);
+  const service = deps.services.tags;
   const tags = ['tags'];
 
   app.get(

@@ -1,0 +1,95 @@
+import type { EndpointPolicy } from '@pushdeck/web-push';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import type { DB } from './db/schema.ts';
+import { SecretBox } from './lib/crypto.ts';
+import { MessageTokens } from './lib/message-token.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { UsersRepository } from './modules/auth/users.repository.ts';
+import { ClientsRepository } from './modules/clients/clients.repository.ts';
+import { DomainsRepository } from './modules/domains/domains.repository.ts';
+import { DomainsService } from './modules/domains/domains.service.ts';
+import { DripSaveService } from './modules/drips/drip-save.service.ts';
+import { DripsService } from './modules/drips/drips.service.ts';
+import { GroupsService } from './modules/drips/groups.service.ts';
+import { SpamService } from './modules/drips/spam.service.ts';
+import { GettingStartedRepository } from './modules/onboarding/getting-started.repository.ts';
+import { segmentLookup } from './modules/segments/segment-lookup.ts';
+import { SegmentsRepository } from './modules/segments/segments.repository.ts';
+import { SegmentsService } from './modules/segments/segments.service.ts';
+import { ActiveSubscribersRepository } from './modules/statistics/active-subscribers.repository.ts';
+import { DashboardTotalsRepository } from './modules/statistics/dashboard-totals.repository.ts';
+import { DashboardTotalsService } from './modules/statistics/dashboard-totals.service.ts';
+import { DripStatsRepository } from './modules/statistics/drip-stats.repository.ts';
+import { DripStatsService } from './modules/statistics/drip-stats.service.ts';
+import { ExplorerService } from './modules/statistics/explorer.service.ts';
+import { FactsRepository } from './modules/statistics/facts.repository.ts';
+import { ScopeRepository } from './modules/statistics/scope.repository.ts';
+import { ServerPerformanceService } from './modules/statistics/server-performance.service.ts';
+import { StatsCache } from './modules/statistics/stats-cache.ts';
+import { StatsV1Service } from './modules/statistics/stats-v1.service.ts';
+import { SubscribersRepository } from './modules/subscribers/subscribers.repository.ts';
+import { SubscribersService } from './modules/subscribers/subscribers.service.ts';
+import { WebsitesRepository } from './modules/subscribers/websites.repository.ts';
+import { TagsService } from './modules/tags/tags.service.ts';
+import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
+
+export interface ServiceDeps {
+  db: Kysely<DB>;
+  config: AppConfig;
+  /** The instance secret (PUSHDECK_SECRET or DATA_DIR/secret.key). */
+  secret: string;
+  triggers: TriggerScheduler;
+  endpointPolicy: EndpointPolicy;
+}
+
+/**
+ * Every service of the API and what it is built on, wired in this one place (the composition root): routes receive
+ * what they call from here and construct nothing, and modules that would depend on each other both ways meet here
+ * through a port instead (subscribers' SegmentLookup, implemented by segments).
+ */
+export function createServices(deps: ServiceDeps) {
+  const { db, config } = deps;
+  const box = new SecretBox(deps.secret);
+  const sessions = new SessionsRepository(db);
+  const websites = new WebsitesRepository(db);
+  const segmentsRepository = new SegmentsRepository(db);
+  const subscribers = new SubscribersService(
+    new SubscribersRepository(db),
+    websites,
+    segmentLookup(segmentsRepository),
+  );
+  const facts = new FactsRepository(db);
+  const scopes = new ScopeRepository(db);
+  // one response cache per app instance
+  const cache = new StatsCache();
+  const statsV1 = new StatsV1Service(facts, scopes, cache);
+  return {
+    box,
+    sessions,
+    auth: new AuthService(db, new UsersRepository(db), sessions, new LoginThrottle(db), config.sessionTtlMinutes),
+    clients: new ClientsRepository(db),
+    domains: new DomainsService(db, box),
+    domainKeys: new DomainsRepository(db),
+    drips: new DripsService(db),
+    dripSave: new DripSaveService(db),
+    groups: new GroupsService(db),
+    spam: new SpamService(db),
+    tags: new TagsService(db),
+    subscribers,
+    segments: new SegmentsService(segmentsRepository, websites, subscribers),
+    gettingStarted: new GettingStartedRepository(db),
+    statistics: {
+      v1: statsV1,
+      drips: new DripStatsService(statsV1, facts, new DripStatsRepository(db), cache),
+      cards: new DashboardTotalsService(new DashboardTotalsRepository(db), scopes, cache),
+      explorer: new ExplorerService(facts, scopes, cache),
+      serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
+    },
+    tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
