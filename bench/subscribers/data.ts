@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { AppConfig } from '../../apps/server/src/config.ts';
 import { type DatabaseHandle, openPostgres } from '../../apps/server/src/db/connect.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { seedInitialData, seedRolesAndPermissions } from '../../apps/server/src/db/seed.ts';
+import { seedRolesAndPermissions } from '../../apps/server/src/db/seed.ts';
+import { seedInitialData } from '../../apps/server/src/demo/index.ts';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;

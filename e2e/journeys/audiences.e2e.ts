@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
 
-/** The demo website with 24 subscribers (four rounds of six device profiles; apps/server/src/db/demo-delivery.ts). */
+/** The demo website with 24 subscribers (four rounds of six device profiles; apps/server/src/demo/demo-delivery.ts). */
 const SITE = 'https://blog.acme.test';
 const NAME = 'Not tablet, not German';
 const SEGMENT = 'Tablets by hand';

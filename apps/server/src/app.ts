@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -37,7 +39,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { trackingLimits, trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
@@ -58,6 +60,8 @@ export interface AppDeps {
   /** Which subscription endpoints are accepted. */
   endpointPolicy: EndpointPolicy;
   jobs?: JobRunner;
+  /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
+  sharedRateLimits?: boolean;
   /** false in tests that do not want request logs */
   logger?: boolean;
 }
@@ -91,6 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { config });
+  // API answers over 1 KB compressed (brotli at a fast level, else gzip); the console's files come precompressed
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
@@ -135,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   dripsRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),
   });
 
   await registerSpa(app, config);
@@ -145,7 +156,23 @@ async function registerSpa(app: App, config: AppConfig): Promise<void> {
   const root = config.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasSpa = existsSync(path.join(root, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // dist/**/*.br and *.gz written by the console's build (apps/web/build/precompress.ts)
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Vite's hashed files never change under their name; everything else is checked again after an hour
+        // (index.html names the current hashes: always revalidated)
+        const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        const page = path.basename(filePath) === 'index.html';
+        reply.header(
+          'cache-control',
+          page ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasSpa;

@@ -2,15 +2,15 @@ import pino from 'pino';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { seedDemoDelivery, startLocalPush } from './db/demo-delivery.ts';
 import { migrate } from './db/migrate.ts';
-import { seedInitialData, seedRolesAndPermissions } from './db/seed.ts';
+import { seedAdmin, seedRolesAndPermissions } from './db/seed.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { maintenanceJob } from './jobs/maintenance.job.ts';
 import { systemPingJob } from './jobs/system-ping.job.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { loadInstanceSecret } from './lib/instance-secret.ts';
 import { MessageTokens } from './lib/message-token.ts';
+import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { startupStep } from './lib/startup-step.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -34,9 +34,13 @@ async function main(): Promise<void> {
   log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'database open');
   const applied = await startupStep(log, 'the database migrations', () => migrate(handle));
   if (applied.length) log.info({ applied }, 'migrations applied');
+  // The demo is loaded only when it is on (demo/index.ts is its one seam).
+  const demo = config.seedDemo || config.localPush.enabled ? await import('./demo/index.ts') : undefined;
   const { seeded } = await startupStep(log, 'the roles, permissions and initial data', async () => {
     await seedRolesAndPermissions(handle.db);
-    return seedInitialData(handle.db, config);
+    const first = await seedAdmin(handle.db, config);
+    if (first.seeded && config.seedDemo) await demo?.seedDemoAccounts(handle.db);
+    return first;
   });
   if (seeded) log.info({ admin: config.adminEmail, demo: config.seedDemo }, 'initial data seeded');
   await startupStep(log, "the websites' VAPID keys", () => backfillDomainKeys(handle.db, box));
@@ -45,20 +49,23 @@ async function main(): Promise<void> {
   }
 
   let tracking: TrackingService | undefined;
-  const localPush = config.localPush.enabled
-    ? await startupStep(log, 'the local push service', () => startLocalPush(config, log, () => tracking))
-    : undefined;
+  const localPush =
+    demo && config.localPush.enabled
+      ? await startupStep(log, 'the local push service', () => demo.startLocalPush(config, log, () => tracking))
+      : undefined;
   const local = localPush?.ca ? { origin: localPush.origin, ca: localPush.ca } : undefined;
 
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
   jobs.define(systemPingJob(handle.db));
-  jobs.define(maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db)));
+  jobs.define(
+    maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
+  );
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
-  if (localPush && config.seedDemo) {
-    const n = await startupStep(log, 'the demo subscribers', () => seedDemoDelivery(handle.db, localPush));
+  if (demo && localPush && config.seedDemo) {
+    const n = await startupStep(log, 'the demo subscribers', () => demo.seedDemoDelivery(handle.db, localPush));
     if (n) log.info({ websites: n }, 'demo subscribers and welcome drips created');
   }
 
@@ -69,6 +76,7 @@ async function main(): Promise<void> {
     triggers: delivery.scheduler,
     endpointPolicy: policy,
     jobs,
+    sharedRateLimits: handle.kind === 'postgres',
   });
   await startupStep(log, `the HTTP port ${config.port}`, () => app.listen({ port: config.port, host: config.host }));
   if (config.runWorker) await startupStep(log, 'the job workers', () => jobs.work());

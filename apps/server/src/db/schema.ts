@@ -297,6 +297,12 @@ export type StatsHourlyClientTable = {
   slot: Generated<number>;
 } & { [K in StatCounter]: Generated<number> };
 
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: number;
+}
+
 export interface DB {
   clients: ClientsTable;
   users: UsersTable;
@@ -309,6 +315,7 @@ export interface DB {
   login_attempts: LoginAttemptsTable;
   domains: DomainsTable;
   job_pings: JobPingsTable;
+  rate_limit_hits: RateLimitHitsTable;
   subscribers: SubscribersTable;
   drip_groups: DripGroupsTable;
   drips: DripsTable;

@@ -1,3 +1,4 @@
+import type { JobName } from '@pushdeck/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
@@ -59,7 +60,7 @@ describe.each(testBackends())('the job runner on $name', (backend) => {
   });
 
   it('refuses an unknown job name', async () => {
-    await expect(jobs.send('no.such.job', {})).rejects.toThrow(/Unknown job/);
+    await expect(jobs.send('no.such.job' as JobName, {} as never)).rejects.toThrow(/Unknown job/);
   });
 });
 
@@ -77,6 +78,12 @@ describe.each(testBackends())('a job runner that only enqueues on $name', (backe
   afterAll(async () => {
     await jobs?.stop();
     await drop?.();
+  });
+
+  it('refuses a payload that does not match its declaration in contracts', async () => {
+    await expect(jobs.send(SYSTEM_PING, { token: 42 } as never)).rejects.toThrow(/token/);
+    // nothing was queued: the next fetch finds no job
+    expect(await jobs.boss.fetch(SYSTEM_PING)).toEqual([]);
   });
 
   it('enqueues inside a transaction without waiting for a connection of its own', async () => {
@@ -102,10 +109,11 @@ describe.each(testBackends())('a restart with work left over on $name', (backend
   });
 
   /** A job that, in its own transaction, enqueues the ping job of a queue defined after its own. */
+  const TEST_RELAY = 'test.relay' as JobName; // a test-only queue, not one of the product's JOBS
   const runner = () => {
     const jobs = new JobRunner(handle, pino({ level: 'silent' }));
     jobs.define<{ token: string }>({
-      name: 'test.relay',
+      name: TEST_RELAY,
       async handle({ token }) {
         await handle.db.transaction().execute((trx) => jobs.send(SYSTEM_PING, { token }, { trx }));
       },
@@ -118,7 +126,7 @@ describe.each(testBackends())('a restart with work left over on $name', (backend
   it('runs a left-over job that enqueues into a later queue (no queue lookup inside its transaction)', async () => {
     const before = runner();
     await before.start({ work: false });
-    for (let i = 0; i < 5; i++) await before.send('test.relay', { token: `relayed-${i}` });
+    for (let i = 0; i < 5; i++) await before.send(TEST_RELAY, { token: `relayed-${i}` } as never);
     await before.stop();
     // the next start consumes at once what the last one left: every relayed ping arrives
     await runner().start({ work: true });

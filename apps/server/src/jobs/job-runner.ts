@@ -1,3 +1,4 @@
+import { type JobName, type JobPayload, jobPayloadSchemas } from '@pushdeck/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type ConstructorOptions, fromKysely, type Job, PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -7,7 +8,7 @@ import type { DB } from '../db/schema.ts';
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 export interface JobDefinition<T extends object> {
-  name: string;
+  name: JobName;
   /** Runs once per job; throw to fail (pg-boss retries per the queue's policy). */
   handle(data: T, job: Job<T>): Promise<void>;
   work?: WorkOptions;
@@ -105,12 +106,15 @@ export class JobRunner {
     }
   }
 
-  async send<T extends object>(
-    name: string,
-    data: T,
+  /** Enqueues a declared job (contracts' JOBS) with its payload, checked against the payload's schema. */
+  async send<N extends JobName>(
+    name: N,
+    data: JobPayload<N>,
     opts: { trx?: Transaction<DB> | Kysely<DB>; startAfter?: Date; singletonKey?: string } = {},
   ) {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    // every declared job's payload is checked (test-only queues have no schema)
+    (jobPayloadSchemas as Partial<Record<string, { parse(d: unknown): unknown }>>)[name]?.parse(data);
     return this.boss.send(name, data, {
       ...(opts.trx ? { db: fromKysely(opts.trx) } : {}),
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),

@@ -1,8 +1,9 @@
+import { JOBS } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobDefinition } from './job-runner.ts';
 
-export const SYSTEM_PING = 'system.ping';
+export const SYSTEM_PING = JOBS.systemPing;
 
 /** The smoke job: proves the queue runs on this database by writing the token it was sent. */
 export function systemPingJob(db: Kysely<DB>): JobDefinition<{ token: string }> {

@@ -1,10 +1,22 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 
+/** At most `limit` hits per key in each window; a hit over it throws 429 with Retry-After. */
+export interface RateLimiter {
+  hit(key: string): Promise<void>;
+}
+
+function tooMany(windowEnd: number, now: number): HttpError {
+  const seconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
+  return new HttpError(429, 'Too many requests.', undefined, { 'retry-after': String(seconds) });
+}
+
 /**
- * A fixed-window counter per key, in this process. Good enough to blunt floods on the public tracking
- * endpoints; behind several API processes each process keeps its own window (documented in docs/security.md).
+ * A fixed-window counter per key in this process: exact for the embedded database, which is single-process by
+ * nature.
  */
-export class RateLimiter {
+export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private lastSweep = Date.now();
 
@@ -13,7 +25,7 @@ export class RateLimiter {
     private readonly windowMs: number,
   ) {}
 
-  hit(key: string, now = Date.now()): void {
+  async hit(key: string, now = Date.now()): Promise<void> {
     if (now - this.lastSweep > this.windowMs) this.sweep(now);
     const w = this.windows.get(key);
     if (!w || now - w.start >= this.windowMs) {
@@ -21,14 +33,57 @@ export class RateLimiter {
       return;
     }
     w.count += 1;
-    if (w.count > this.limit) {
-      const seconds = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
-      throw new HttpError(429, 'Too many requests.', undefined, { 'retry-after': String(seconds) });
-    }
+    if (w.count > this.limit) throw tooMany(w.start + this.windowMs, now);
   }
 
   private sweep(now: number): void {
     for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
     this.lastSweep = now;
   }
+}
+
+/**
+ * The same fixed-window counter per key, shared by every API process on one PostgreSQL server: one upsert per hit
+ * into the unlogged `rate_limit_hits` table, whose row is the key's current window (it starts at the first hit
+ * after the last window ended, as in memory). Ended windows are pruned by the maintenance job.
+ */
+export class SharedRateLimiter implements RateLimiter {
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** Names the limit, so that two limits on the same key count apart. */
+    private readonly name: string,
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  async hit(key: string, now = Date.now()): Promise<void> {
+    const at = new Date(now);
+    const ended = new Date(now - this.windowMs);
+    const { rows } = await sql<{ hits: number; window_start: Date }>`
+      insert into rate_limit_hits as r (bucket, window_start, hits) values (${`${this.name}|${key}`}, ${at}, 1)
+      on conflict (bucket) do update set
+        hits = case when r.window_start <= ${ended} then 1 else r.hits + 1 end,
+        window_start = case when r.window_start <= ${ended} then ${at} else r.window_start end
+      returning hits, window_start`.execute(this.db);
+    const row = rows[0]!;
+    if (Number(row.hits) > this.limit) throw tooMany(new Date(row.window_start).getTime() + this.windowMs, now);
+  }
+}
+
+/** Drops windows that ended more than an hour ago. */
+export async function pruneRateLimits(db: Kysely<DB>, now = new Date()): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('window_start', '<', new Date(now.getTime() - 3_600_000))
+    .execute();
+}
+
+/** The limiter for this deployment: shared on a PostgreSQL server (several API processes), in memory otherwise. */
+export function rateLimiter(
+  shared: { db: Kysely<DB> } | undefined,
+  name: string,
+  limit: number,
+  windowMs: number,
+): RateLimiter {
+  return shared ? new SharedRateLimiter(shared.db, name, limit, windowMs) : new MemoryRateLimiter(limit, windowMs);
 }

@@ -5,7 +5,8 @@ import { buildApp, type RegisteredRoute } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seedInitialData, seedRolesAndPermissions } from '../db/seed.ts';
+import { seedRolesAndPermissions } from '../db/seed.ts';
+import { DEMO_PASSWORD, seedInitialData } from '../demo/index.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { SecretBox } from '../lib/crypto.ts';
 import { MessageTokens } from '../lib/message-token.ts';
@@ -85,6 +86,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     triggers: delivery.scheduler,
     endpointPolicy: endpointPolicy(config, opts.local),
     jobs,
+    sharedRateLimits: backend.name === 'postgres',
     logger: false,
   });
   await app.ready();

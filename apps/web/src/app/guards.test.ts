@@ -230,6 +230,17 @@ describe('route table', () => {
     expect(routeMeta('Moderation Dashboard').permissions).toBeUndefined();
   });
 
+  it('keeps the drip editors and NewWebsite from a viewer, who may read drips but not write them', () => {
+    const viewer = userAccess(userWithRole('viewer'));
+    const client = userAccess(userWithRole('client'));
+    expect(canAccessRoute(routeMeta('Welcome Drips'), viewer)).toBe(true);
+    expect(canAccessRoute(routeMeta('Recurring Drips'), viewer)).toBe(true);
+    for (const name of ['Send', 'Recurring', 'MainDash', 'NewWebsite'] as const) {
+      expect(canAccessRoute(routeMeta(name), viewer), name).toBe(false);
+      expect(canAccessRoute(routeMeta(name), client), name).toBe(true);
+    }
+  });
+
   it('puts /management/* behind menu.admin.panel', () => {
     for (const name of ['Clients', 'Roles', 'Clusters'] as const) {
       expect(routeMeta(name).permissions).toEqual(['menu.admin.panel']);

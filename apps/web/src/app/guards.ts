@@ -1,4 +1,4 @@
-import { hasAnyPermission, MSG, type UserInfo } from '@pushdeck/contracts';
+import { hasAnyPermission, MSG, may, type UserInfo } from '@pushdeck/contracts';
 import { HOME_AFTER_LOGIN, isModerator, loginPath, type UserAccess, userAccess } from '@/lib/auth';
 import { routeLabel } from './route-labels';
 import type { RouteMeta } from './route-table';
@@ -7,12 +7,14 @@ import type { RouteMeta } from './route-table';
 export const SESSION_CHECK_FAILURES: ReadonlySet<number> = new Set([401, 419, 500]);
 
 /**
- * The permission part of a route's guard: refused first roles are refused; a route without permissions passes;
+ * The permission part of a route's guard: refused first roles are refused, and so is a user who may not make the
+ * call an editor route exists for (its action); a route without permissions passes;
  * otherwise any listed permission or menu.admin.panel passes, and so does a first role the route lets in.
  */
 export function canAccessRoute(route: RouteMeta, access: UserAccess): boolean {
   const role = access.firstRole;
   if (role && route.exceptRoles?.some((r) => r === role)) return false;
+  if (route.action && !may(access.permissions, route.action)) return false;
   if (!route.permissions || route.permissions.length === 0) return true;
   if (role && route.orRoles?.some((r) => r === role)) return true;
   return hasAnyPermission(access.permissions, route.permissions);

@@ -13,9 +13,10 @@ import { randomToken } from '../../lib/crypto.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { UserContext } from '../../plugins/types.ts';
+import { ClientsRepository } from '../clients/clients.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
-import type { UsersRepository } from './users.repository.ts';
+import { UsersRepository } from './users.repository.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -86,18 +87,14 @@ export class AuthService {
     await this.assertEmailFree(body.email);
     const password = await hashPassword(body.password);
     const userId = await this.db.transaction().execute(async (trx) => {
-      const client = await trx
-        .insertInto('clients')
-        .values({ client_uid: randomToken(12), name: body.client_name || body.name })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const user = await trx
-        .insertInto('users')
-        .values({ client_id: client.id, name: body.name, email: body.email, password })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const role = await trx.selectFrom('roles').select('id').where('name', '=', 'client').executeTakeFirstOrThrow();
-      await trx.insertInto('model_has_roles').values({ role_id: role.id, user_id: user.id }).execute();
+      const client = await new ClientsRepository(trx).insert({
+        client_uid: randomToken(12),
+        name: body.client_name || body.name,
+      });
+      const user = await new UsersRepository(trx).insertWithRole(
+        { client_id: client.id, name: body.name, email: body.email, password },
+        'client',
+      );
       return user.id;
     });
     return this.startSession(userId, meta);
@@ -105,11 +102,7 @@ export class AuthService {
 
   /** A user joins an existing client by its uid; the account stays inactive until staff activate it. */
   async registerUser(body: RegisterUserBody): Promise<RegisteredUser> {
-    const client = await this.db
-      .selectFrom('clients')
-      .select('id')
-      .where('client_uid', '=', body.client_uid)
-      .executeTakeFirst();
+    const client = await new ClientsRepository(this.db).findByUid(body.client_uid);
     if (!client) throw new ValidationError({ client_uid: [MSG.clientNotFound] });
     await this.assertEmailFree(body.email);
     const row = await this.users.insert(

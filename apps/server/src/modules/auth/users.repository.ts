@@ -69,13 +69,17 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A user with its one role, in a transaction of its own. */
   async insert(user: NewUser, roleName: string): Promise<UserRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-      const role = await trx.selectFrom('roles').select('id').where('name', '=', roleName).executeTakeFirstOrThrow();
-      await trx.insertInto('model_has_roles').values({ role_id: role.id, user_id: row.id, position: 0 }).execute();
-      return row;
-    });
+    return this.db.transaction().execute((trx) => new UsersRepository(trx).insertWithRole(user, roleName));
+  }
+
+  /** A user with its one role, in the caller's transaction (this repository constructed on it). */
+  async insertWithRole(user: NewUser, roleName: string): Promise<UserRow> {
+    const row = await this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    const role = await this.db.selectFrom('roles').select('id').where('name', '=', roleName).executeTakeFirstOrThrow();
+    await this.db.insertInto('model_has_roles').values({ role_id: role.id, user_id: row.id, position: 0 }).execute();
+    return row;
   }
 
   async setPassword(id: number, hash: string): Promise<void> {

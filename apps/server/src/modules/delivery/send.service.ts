@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PushSender, SendItem, SendResult } from '@pushdeck/web-push';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { openDomainKeys, type VapidKeys } from '../domains/domain-keys.ts';
 import { addToRollups, type RollupDelta } from '../stats/rollups.ts';
 import { type DebugLog, SILENT } from './debug-log.ts';
+import { LedgerRepository } from './ledger.repository.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';
 import { buildPayload, ttlOf } from './payload.ts';
 
@@ -24,6 +25,9 @@ interface Recorded {
   status: number;
   attempts: number;
 }
+
+type Claimed = Awaited<ReturnType<LedgerRepository['claim']>>[number];
+type PayloadDrip = Awaited<ReturnType<LedgerRepository['payloadDrips']>>[number];
 
 /** The Topic header of one message: stable per ledger row, so a resend after a crash replaces, never duplicates. */
 export const topicOf = (ledgerId: number) =>
@@ -48,40 +52,18 @@ export class SendService {
 
   async sendBatch(ledgerIds: readonly number[]): Promise<{ sent: number; total: number }> {
     if (ledgerIds.length === 0) return { sent: 0, total: 0 };
-    const rows = await this.db
-      .updateTable('send_ledger as l')
-      .set((eb) => ({ status: 'sending', attempts: eb('l.attempts', '+', 1) }))
-      .from('subscribers as s')
-      .whereRef('s.id', '=', 'l.subscriber_id')
-      .where('l.id', 'in', [...ledgerIds])
-      .where('l.status', 'in', ['queued', 'sending'])
-      .returning([
-        'l.id',
-        'l.subscriber_id',
-        'l.drip_id',
-        'l.domain_id',
-        'l.client_id',
-        'l.type',
-        's.endpoint',
-        's.p256dh',
-        's.auth',
-        's.is_active',
-      ])
-      .execute();
+    const ledger = new LedgerRepository(this.db);
+    const rows = await ledger.claim(ledgerIds);
     if (rows.length === 0) return { sent: 0, total: 0 };
-    const dripIds = [...new Set(rows.map((r) => r.drip_id))];
-    const drips = new Map(
-      (
-        await this.db
-          .selectFrom('drips as d')
-          .innerJoin('domains as w', 'w.id', 'd.domain_id')
-          .select(['d.id', 'd.title', 'd.body', 'd.url', 'd.icon', 'd.customization', 'd.drip_number'])
-          .select('w.url as siteUrl')
-          .where('d.id', 'in', dripIds)
-          .execute()
-      ).map((d) => [d.id, d]),
-    );
-    const buffer: Recorded[] = [];
+    const drips = new Map((await ledger.payloadDrips([...new Set(rows.map((r) => r.drip_id))])).map((d) => [d.id, d]));
+    const { items, meta, skipped } = await this.prepare(rows, drips);
+    await this.push(items, meta, skipped);
+    return { sent: items.length, total: rows.length };
+  }
+
+  /** The messages of a claimed batch, encrypted later by the sender; rows that cannot be sent are skipped. */
+  private async prepare(rows: Claimed[], drips: Map<number, PayloadDrip>) {
+    const skipped: Recorded[] = [];
     const items: SendItem[] = [];
     const meta: Omit<Recorded, 'outcome' | 'status' | 'attempts'>[] = [];
     for (const r of rows) {
@@ -96,7 +78,7 @@ export class SendService {
         type: r.type,
       };
       if (!drip || r.is_active !== 1) {
-        buffer.push({ ...base, outcome: 'skipped', status: 0, attempts: 0 });
+        skipped.push({ ...base, outcome: 'skipped', status: 0, attempts: 0 });
         continue;
       }
       const vapid = await this.vapid(r.domain_id);
@@ -112,6 +94,16 @@ export class SendService {
       });
       meta.push(base);
     }
+    return { items, meta, skipped };
+  }
+
+  /** Pushes the messages and records results as they arrive, FLUSH_EVERY at a time, one transaction after another. */
+  private async push(
+    items: SendItem[],
+    meta: Omit<Recorded, 'outcome' | 'status' | 'attempts'>[],
+    skipped: Recorded[],
+  ) {
+    const buffer: Recorded[] = [...skipped];
     let flushing = Promise.resolve();
     const flush = () => {
       const chunk = buffer.splice(0, buffer.length);
@@ -129,18 +121,12 @@ export class SendService {
     });
     await flush();
     await flushing;
-    return { sent: items.length, total: rows.length };
   }
 
   private async vapid(domainId: number): Promise<VapidKeys> {
     let keys = this.vapidCache.get(domainId);
     if (!keys) {
-      const row = await this.db
-        .selectFrom('domains')
-        .select(['vapid_public_key', 'vapid_private_key'])
-        .where('id', '=', domainId)
-        .executeTakeFirstOrThrow();
-      keys = openDomainKeys(row, this.box);
+      keys = openDomainKeys(await new LedgerRepository(this.db).websiteKeys(domainId), this.box);
       this.vapidCache.set(domainId, keys);
     }
     return keys;
@@ -155,21 +141,15 @@ export class SendService {
       const byStatus = new Map<string, Recorded[]>();
       for (const r of chunk)
         byStatus.set(`${r.outcome}|${r.status}`, [...(byStatus.get(`${r.outcome}|${r.status}`) ?? []), r]);
+      const ledger = new LedgerRepository(trx);
       for (const [, group] of byStatus) {
         const first = group[0]!;
-        await trx
-          .updateTable('send_ledger')
-          .set({
-            status: first.outcome,
-            http_status: first.status || null,
-            sent_at: first.outcome === 'sent' ? now : null,
-          })
-          .where(
-            'id',
-            'in',
-            group.map((g) => g.ledgerId),
-          )
-          .execute();
+        await ledger.setOutcome(
+          group.map((g) => g.ledgerId),
+          first.outcome,
+          first.status,
+          now,
+        );
       }
       const deltas: RollupDelta[] = chunk
         .filter((r) => r.outcome !== 'skipped')
@@ -204,13 +184,8 @@ export async function recordRecipients(trx: Kysely<DB>, results: readonly Recipi
   const sent = results.filter((r) => r.outcome === 'sent');
   const perDrip = new Map<number, number>();
   for (const r of sent) perDrip.set(r.dripId, (perDrip.get(r.dripId) ?? 0) + 1);
-  for (const [dripId, n] of [...perDrip].sort(([x], [y]) => x - y)) {
-    await trx
-      .updateTable('drips')
-      .set((eb) => ({ sended: eb('sended', '+', n) }))
-      .where('id', '=', dripId)
-      .execute();
-  }
+  const ledger = new LedgerRepository(trx);
+  for (const [dripId, n] of [...perDrip].sort(([x], [y]) => x - y)) await ledger.addSent(dripId, n);
   // gone (404/410) or refused by the endpoint policy: either way this endpoint is never sent to again
   const gone = [
     ...new Set(results.filter((r) => r.outcome === 'gone' || r.outcome === 'refused').map((r) => r.subscriberId)),
@@ -221,17 +196,7 @@ export async function recordRecipients(trx: Kysely<DB>, results: readonly Recipi
   }
   const touched = [...new Set([...gone, ...lastNumber.keys()])];
   if (touched.length === 0) return;
-  await sql`select id from subscribers where id = any(cast(${touched} as int[])) order by id for update`.execute(trx);
-  if (gone.length) {
-    await trx
-      .updateTable('subscribers')
-      .set({ is_active: 0, status: 'deactivated', deactivated_at: now, updated_at: now })
-      .where('id', 'in', gone)
-      .execute();
-  }
-  if (lastNumber.size > 0) {
-    await sql`update subscribers s set last_drip_number = greatest(s.last_drip_number, v.n)
-        from unnest(cast(${[...lastNumber.keys()]} as int[]), cast(${[...lastNumber.values()]} as int[])) as v(id, n)
-        where s.id = v.id`.execute(trx);
-  }
+  await ledger.lockSubscribers(touched);
+  if (gone.length) await ledger.deactivateSubscribers(gone, now);
+  if (lastNumber.size > 0) await ledger.raiseLastDripNumbers(lastNumber);
 }

@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   domainCreateSchema,
   domainListRowSchema,
   domainSchema,
@@ -6,7 +7,6 @@ import {
   domainUpdateSchema,
   domainWrittenSchema,
   idParamsSchema,
-  type Permission,
   paginated,
   siteUrlOriginNotice,
   wrapped,
@@ -16,20 +16,10 @@ import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { DomainsService } from './domains.service.ts';
 
-/** Reading one website (its dashboard): everyone who sees a dashboard. */
-const READ_ONE: Permission[] = [
-  'menu.stats.global',
-  'stats.domain',
-  'stats.domain.simple',
-  'menu.domain_list',
-  'domain_list',
-];
-/** Adding a website, renaming it, its postback and on/off status: integrators (client, user) and staff. */
-const WRITE: Permission[] = ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.clients.management'];
-/** Deleting a website: its owner (role client) and staff; not role user. */
-const DELETE: Permission[] = ['menu.domain.integrate2', 'menu.clients.management'];
-/** Tagging websites: tag managers, owners and staff. */
-const TAGGING: Permission[] = ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'];
+const READ_ONE = ACTIONS['domains.read'];
+const WRITE = ACTIONS['domains.write'];
+const DELETE = ACTIONS['domains.delete'];
+const TAGGING = ACTIONS['domains.tag'];
 
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const listResponse = z.union([wrapped(z.array(domainListRowSchema)), paginated(domainListRowSchema)]);

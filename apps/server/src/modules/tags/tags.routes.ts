@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   idParamsSchema,
   paginated,
   tagSchema,
@@ -46,7 +47,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.post(
     '/api/v1/tags',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
         summary: 'Create a tag (name, type): global when staff create it, else the client’s own',
@@ -63,7 +64,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.put(
     '/api/v1/tags/:id',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
         summary: 'Rename a tag (name; type optional); a client only its own (a global tag: 403)',
@@ -84,7 +85,7 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.delete(
     '/api/v1/tags/:id',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
         summary: 'Delete a tag; it is taken off every website; a client only its own (a global tag: 403)',

@@ -7,18 +7,30 @@ import {
   wrapped,
 } from '@pushdeck/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { DB } from '../../db/schema.ts';
+import { type RateLimiter, rateLimiter } from '../../lib/rate-limiter.ts';
 import type { App } from '../../plugins/types.ts';
 import type { TrackingService } from './tracking.service.ts';
 
 export const PUBLIC_PREFIX = '/api/public/v1';
 
+/** Per IP: subscribe and unsubscribe 60 a minute; visits, triggers and pings 600 a minute (docs/security.md). */
+export function trackingLimits(shared: { db: Kysely<DB> } | undefined) {
+  return {
+    writes: rateLimiter(shared, 'tracking.writes', 60, 60_000),
+    events: rateLimiter(shared, 'tracking.events', 600, 60_000),
+  };
+}
+
 /** Subscriber sites call these cross-origin, with no cookie: CORS for any origin, no CSRF, per-IP limits. */
-export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
+export function trackingRoutes(
+  app: App,
+  deps: { tracking: TrackingService; limits?: { writes: RateLimiter; events: RateLimiter } },
+) {
   const { tracking } = deps;
-  const writes = new RateLimiter(60, 60_000); // subscribe, unsubscribe per IP
-  const events = new RateLimiter(600, 60_000); // visits, triggers, pings per IP
+  const { writes, events } = deps.limits ?? trackingLimits(undefined);
   const config = { permission: 'public', csrf: false } as const;
   const ok = wrapped(z.object({}).passthrough());
 
@@ -50,7 +62,7 @@ export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
       },
     },
     async (request, reply) => {
-      writes.hit(request.ip);
+      await writes.hit(request.ip);
       const data = await tracking.subscribe(request.body, { ip: request.ip, location: location(request) });
       return reply.status(201).send({ data });
     },
@@ -60,7 +72,7 @@ export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
     `${PUBLIC_PREFIX}/visit`,
     { config, schema: { tags: ['tracking'], body: visitBodySchema, response: { 200: ok } } },
     async (request) => {
-      events.hit(request.ip);
+      await events.hit(request.ip);
       await tracking.visit(request.body.website_id, request.body.endpoint, request.body.url);
       return { data: {} };
     },
@@ -70,7 +82,7 @@ export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
     `${PUBLIC_PREFIX}/unsubscribe`,
     { config, schema: { tags: ['tracking'], body: unsubscribeBodySchema, response: { 200: ok } } },
     async (request) => {
-      writes.hit(request.ip);
+      await writes.hit(request.ip);
       await tracking.unsubscribe(request.body.website_id, request.body.endpoint, request.body.full === true);
       return { data: {} };
     },
@@ -87,7 +99,7 @@ export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
       },
     },
     async (request, reply) => {
-      events.hit(request.ip);
+      await events.hit(request.ip);
       const { website_id, endpoint, event } = request.body;
       return reply.status(202).send({ data: await tracking.trigger(website_id, endpoint, event) });
     },
@@ -105,7 +117,7 @@ export function trackingRoutes(app: App, deps: { tracking: TrackingService }) {
         },
       },
       async (request) => {
-        events.hit(request.ip);
+        await events.hit(request.ip);
         return { data: await tracking.ping(kind, request.body) };
       },
     );

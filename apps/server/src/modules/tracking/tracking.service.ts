@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { addToRollups } from '../stats/rollups.ts';
+import { type SubscriberFields, TrackingRepository } from './tracking.repository.ts';
 
 export interface SubscriberMeta {
   ip: string | null;
@@ -28,12 +29,7 @@ export class TrackingService {
   ) {}
 
   private async domain(websiteId: string) {
-    const d = await this.db
-      .selectFrom('domains')
-      .select(['id', 'client_id'])
-      .where('website_id', '=', websiteId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const d = await new TrackingRepository(this.db).website(websiteId);
     if (!d) throw new HttpError(404, UNKNOWN_WEBSITE);
     return d;
   }
@@ -53,94 +49,54 @@ export class TrackingService {
     if (body.old_endpoint) this.checkEndpoint(body.old_endpoint, 'old_endpoint');
     const domain = await this.domain(body.website_id);
     const now = new Date();
-    const fields = {
-      p256dh: body.subscription.keys.p256dh,
-      auth: body.subscription.keys.auth,
-      device: body.device ?? null,
-      os: body.os ?? null,
-      browser: body.browser ?? null,
-      resolution: body.resolution || null,
-      language: body.language ?? null,
-      timezone: body.timezone ?? null,
-      last_url_visited: body.last_url_visited || body.subscription_url || null,
-      ip: meta.ip,
-      location: meta.location,
-      is_active: 1,
-      status: 'active' as const,
-      updated_at: now,
-    };
+    const fields = subscriberFields(body, meta, now);
     return this.db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('subscribers')
-        .select(['id', 'is_active'])
-        .where('domain_id', '=', domain.id)
-        .where('endpoint', '=', body.subscription.endpoint)
-        .executeTakeFirst();
+      const repo = new TrackingRepository(trx);
+      const current = await repo.subscriberByEndpoint(domain.id, body.subscription.endpoint);
       if (!current && body.old_endpoint) {
         // the browser rotated the subscription: keep the subscriber, its history and its fields
-        const replaced = await trx
-          .updateTable('subscribers')
-          .set({
-            endpoint: body.subscription.endpoint,
-            p256dh: fields.p256dh,
-            auth: fields.auth,
-            is_active: 1,
-            status: 'active',
-            updated_at: now,
-          })
-          .where('domain_id', '=', domain.id)
-          .where('endpoint', '=', body.old_endpoint)
-          .returning('id')
-          .executeTakeFirst();
-        if (replaced) return replaced;
+        const rotated = await repo.rotateEndpoint(domain.id, body.old_endpoint, {
+          endpoint: body.subscription.endpoint,
+          p256dh: fields.p256dh,
+          auth: fields.auth,
+          is_active: 1,
+          status: 'active',
+          updated_at: now,
+        });
+        if (rotated) return rotated;
       }
       if (current) {
-        await trx.updateTable('subscribers').set(fields).where('id', '=', current.id).execute();
-        if (current.is_active === 0) {
-          await addToRollups(trx, [
-            { domain_id: domain.id, client_id: domain.client_id, at: now, counters: { subscribed: 1 } },
-          ]);
-        }
+        // a known endpoint: refreshed, and counted again only if it had left
+        await repo.updateSubscriber(current.id, fields);
+        if (current.is_active === 0) await countSubscribed(trx, domain, now);
         return { id: current.id };
       }
-      const row = await trx
-        .insertInto('subscribers')
-        .values({
-          ...fields,
-          domain_id: domain.id,
-          client_id: domain.client_id,
-          endpoint: body.subscription.endpoint,
-          subscription_url: body.subscription_url || null,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addToRollups(trx, [
-        { domain_id: domain.id, client_id: domain.client_id, at: now, counters: { subscribed: 1 } },
-      ]);
+      const row = await repo.insertSubscriber({
+        ...fields,
+        domain_id: domain.id,
+        client_id: domain.client_id,
+        endpoint: body.subscription.endpoint,
+        subscription_url: body.subscription_url || null,
+        created_at: now,
+      });
+      await countSubscribed(trx, domain, now);
       return row;
     });
   }
 
   private async subscriber(websiteId: string, endpoint: string) {
     const domain = await this.domain(websiteId);
-    const s = await this.db
-      .selectFrom('subscribers')
-      .select(['id', 'is_active'])
-      .where('domain_id', '=', domain.id)
-      .where('endpoint', '=', endpoint)
-      .executeTakeFirst();
+    const s = await new TrackingRepository(this.db).subscriberByEndpoint(domain.id, endpoint);
     if (!s) throw new HttpError(404, 'Unknown subscription.');
     return { ...s, domain };
   }
 
   async visit(websiteId: string, endpoint: string, url: string): Promise<void> {
     const s = await this.subscriber(websiteId, endpoint);
-    await this.db
-      .updateTable('subscribers')
-      .set({ last_url_visited: url || null, updated_at: new Date() })
-      .where('id', '=', s.id)
-      .execute();
+    await new TrackingRepository(this.db).updateSubscriber(s.id, {
+      last_url_visited: url || null,
+      updated_at: new Date(),
+    });
   }
 
   /** `full`: the browser withdrew the permission too; counted as unsubscribed and full_unsubscribed. */
@@ -149,11 +105,12 @@ export class TrackingService {
     if (s.is_active === 0) return;
     const now = new Date();
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('subscribers')
-        .set({ is_active: 0, status: 'unsubscribed', unsubscribed_at: now, updated_at: now })
-        .where('id', '=', s.id)
-        .execute();
+      await new TrackingRepository(trx).updateSubscriber(s.id, {
+        is_active: 0,
+        status: 'unsubscribed',
+        unsubscribed_at: now,
+        updated_at: now,
+      });
       await addToRollups(trx, [
         {
           domain_id: s.domain.id,
@@ -169,15 +126,7 @@ export class TrackingService {
   async trigger(websiteId: string, endpoint: string, event: string): Promise<{ queued: boolean }> {
     const s = await this.subscriber(websiteId, endpoint);
     if (s.is_active === 0) return { queued: false };
-    const drip = await this.db
-      .selectFrom('drips')
-      .select(['id', 'meta'])
-      .where('domain_id', '=', s.domain.id)
-      .where('type', '=', 'trigger')
-      .where('event', '=', event)
-      .where('is_active', '=', 1)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const drip = await new TrackingRepository(this.db).activeTrigger(s.domain.id, event);
     if (!drip) return { queued: false };
     const delay = Number((drip.meta as { delay?: unknown } | null)?.delay ?? 0);
     await this.triggers.fireTrigger({
@@ -194,36 +143,42 @@ export class TrackingService {
     if (ledgerId === null) throw new ValidationError({ m: ['Unknown message.'] });
     const now = new Date();
     return this.db.transaction().execute(async (trx) => {
-      const delivered = await trx
-        .updateTable('send_ledger')
-        .set({ delivered_at: now })
-        .where('id', '=', ledgerId)
-        .where('delivered_at', 'is', null)
-        .returning(['drip_id', 'domain_id', 'client_id', 'type'])
-        .executeTakeFirst();
-      const clicked =
-        kind === 'clicked'
-          ? await trx
-              .updateTable('send_ledger')
-              .set({ clicked_at: now })
-              .where('id', '=', ledgerId)
-              .where('clicked_at', 'is', null)
-              .returning(['drip_id', 'domain_id', 'client_id', 'type'])
-              .executeTakeFirst()
-          : undefined;
+      const repo = new TrackingRepository(trx);
+      const delivered = await repo.markMessage(ledgerId, 'delivered_at', now);
+      const clicked = kind === 'clicked' ? await repo.markMessage(ledgerId, 'clicked_at', now) : undefined;
       const row = delivered ?? clicked;
       if (!row) return { counted: false };
       const counters = { ...(delivered ? { delivered: 1 } : {}), ...(clicked ? { clicked: 1 } : {}) };
       await addToRollups(trx, [{ ...row, at: now, counters }]);
-      await trx
-        .updateTable('drips')
-        .set((eb) => ({
-          delivered: eb('delivered', '+', delivered ? 1 : 0),
-          clicked: eb('clicked', '+', clicked ? 1 : 0),
-        }))
-        .where('id', '=', row.drip_id)
-        .execute();
+      await repo.addDripCounts(row.drip_id, delivered ? 1 : 0, clicked ? 1 : 0);
       return { counted: true };
     });
   }
+}
+
+/** The subscriber's fields as a subscribe call reports them (the same for a new and a refreshed subscriber). */
+function subscriberFields(body: SubscribeBody, meta: SubscriberMeta, now: Date) {
+  return {
+    p256dh: body.subscription.keys.p256dh,
+    auth: body.subscription.keys.auth,
+    device: body.device ?? null,
+    os: body.os ?? null,
+    browser: body.browser ?? null,
+    resolution: body.resolution || null,
+    language: body.language ?? null,
+    timezone: body.timezone ?? null,
+    last_url_visited: body.last_url_visited || body.subscription_url || null,
+    ip: meta.ip,
+    location: meta.location,
+    is_active: 1 as const,
+    status: 'active' as const,
+    updated_at: now,
+  } satisfies SubscriberFields;
+}
+
+/** One more subscribed in the website's rollups. */
+function countSubscribed(trx: Kysely<DB>, domain: { id: number; client_id: number }, now: Date): Promise<void> {
+  return addToRollups(trx, [
+    { domain_id: domain.id, client_id: domain.client_id, at: now, counters: { subscribed: 1 } },
+  ]);
 }

@@ -114,10 +114,13 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Manual Segmentation')).toHaveAttribute('href', '/dashboard/42/manual-segmentation');
   });
 
-  it('hides the domain items a viewer may not open', () => {
+  it('hides the domain items a viewer may not open, and Create under Recurring Drips (the viewer only reads)', async () => {
     const { nav } = renderSidebar(userWithRole('viewer'), { domainId: '42' });
     expect(link(nav, 'Integrate')).toBeNull();
     expect(group(nav, 'Segmentation')).toBeInTheDocument();
+    await userEvent.setup().click(group(nav, 'Recurring Drips')!);
+    await shown(nav, 'Regular');
+    expect(link(nav, 'Create')).toBeNull();
   });
 
   it('collapses groups again', async () => {

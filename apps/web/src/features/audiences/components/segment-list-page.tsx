@@ -8,16 +8,18 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useCan } from '@/lib/auth';
 import { useSegments } from '../api/use-segments';
 import { MODE_TEXT, modeOf, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
 import { SegmentCount } from './segment-count';
 import { SegmentRowActions } from './segment-row-actions';
 
-/** Spec part 2 §6: these control the Create Audience button and the edit button. */
+/**
+ * Spec part 2 §6: audience_create controls the Create Audience button (the Audience Create route's own rule, which is
+ * narrower than the call's: Copy Tools 2.0 may create audiences but not open the creator); audience_edit the edit button.
+ */
 export const CREATE_PERMISSIONS: readonly Permission[] = ['audience_create', 'menu.domain.audience.create'];
-export const EDIT_PERMISSIONS: readonly Permission[] = ['audience_edit', 'menu.domain.audience.edit'];
 
 /**
  * Audience Creator and Manual Segmentation: the website's audiences (or segments), newest first, with search,
@@ -31,8 +33,8 @@ export function SegmentListPage() {
   const other = type === 'audience' ? 'segment' : 'audience';
   const list = useListParams();
   const { permissions } = useAuth();
-  const canCreate = hasAnyPermission(permissions, CREATE_PERMISSIONS);
-  const canEdit = hasAnyPermission(permissions, EDIT_PERMISSIONS);
+  const canCreate = useCan('audiences.create') && hasAnyPermission(permissions, CREATE_PERMISSIONS);
+  const canEdit = useCan('audiences.edit');
   const segments = useSegments({ domainId, type, search: list.search });
 
   const [search, setSearch] = useState(list.search);

@@ -3,8 +3,8 @@ import { type Domain, hasAnyPermission } from '@pushdeck/contracts';
 import { IconEdit, IconHandStop, IconLink } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '@/lib/auth';
-import { TAGGING } from '../lib/tagging';
+import { IfAllowed } from '@/components/if-allowed';
+import { useAuth, useCan } from '@/lib/auth';
 import { DomainTagsEditor } from './domain-tags-editor';
 import { PostbackDialog } from './postback-dialog';
 import { RenameDomainDialog } from './rename-domain-dialog';
@@ -20,8 +20,7 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
   // The link is offered only to whom its route lets in (menu.domain.messages): a moder would be sent back.
   const { permissions } = useAuth();
   const canOpenWelcome = hasAnyPermission(permissions, ['menu.domain.messages']);
-  const canTag = hasAnyPermission(permissions, TAGGING);
-  const canManageTags = hasAnyPermission(permissions, ['menu.tags.manager']);
+  const canManageTags = useCan('tags.manage');
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
@@ -40,8 +39,10 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
             </Text>
           </Group>
         )}
-        <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
-        {canTag && (
+        <IfAllowed action="domains.write">
+          <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
+        </IfAllowed>
+        <IfAllowed action="domains.tag">
           <Stack gap={4}>
             <DomainTagsEditor domainId={domain.id} tags={domain.domain_tags ?? []} />
             {canManageTags && (
@@ -54,19 +55,25 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
               </Text>
             )}
           </Stack>
-        )}
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconLink size={16} aria-hidden />}
-            onClick={() => setDialog('postback')}
-          >
-            Postback
-          </Button>
-          <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setDialog('rename')}>
-            Change domain name
-          </Button>
-        </Group>
+        </IfAllowed>
+        <IfAllowed action="domains.write">
+          <Group gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconLink size={16} aria-hidden />}
+              onClick={() => setDialog('postback')}
+            >
+              Postback
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              onClick={() => setDialog('rename')}
+            >
+              Change domain name
+            </Button>
+          </Group>
+        </IfAllowed>
       </Stack>
       <PostbackDialog opened={dialog === 'postback'} domainId={domain.id} postback={domain.postback} onClose={close} />
       <RenameDomainDialog opened={dialog === 'rename'} domainId={domain.id} onClose={close} />

@@ -93,6 +93,15 @@ describe('WebsiteDashboardPage', () => {
     expect(screen.queryByRole('region', { name: 'Things to do' })).toBeNull();
   });
 
+  it('shows a viewer no switch, Postback or Change domain name (the server would refuse them)', async () => {
+    renderPage({ role: 'viewer' });
+    const panel = await screen.findByRole('region', { name: 'Things to do' });
+    expect(within(panel).getByRole('link', { name: 'Welcome Drip' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('switch')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Postback' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Change domain name' })).toBeNull();
+  });
+
   it('turns the status off only after Yes!, and does nothing on Cancel', async () => {
     const { puts, user } = renderPage();
     await user.click(await screen.findByRole('switch', { name: 'Status is: on' }));

@@ -3,11 +3,11 @@ import { LocalPushService, type ReceivedMessage } from '@pushdeck/push-service';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
+import type { DB } from '../db/schema.ts';
 import { planSchedule } from '../modules/delivery/scheduler.service.ts';
 import { addToRollups } from '../modules/stats/rollups.ts';
 import type { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { seedDemoHistory } from './demo-history.ts';
-import type { DB } from './schema.ts';
 
 const DEVICES = [
   {

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Every background job's name and payload, declared once (DESIGN rule 5): the server defines and enqueues them by
+ * these names only, and the payload each one carries is checked against its schema when it is enqueued.
+ */
+export const JOBS = {
+  systemPing: 'system.ping',
+  maintenanceCleanup: 'maintenance.cleanup',
+  deliveryFanout: 'delivery.fanout',
+  deliverySend: 'delivery.send',
+} as const;
+
+export const jobPayloadSchemas = {
+  [JOBS.systemPing]: z.object({ token: z.string() }),
+  [JOBS.maintenanceCleanup]: z.object({}),
+  /** Fans one occurrence out over its audience, resumable at its cursor. */
+  [JOBS.deliveryFanout]: z.object({ occurrenceId: z.number().int().positive() }),
+  /** Sends one batch of ledger rows. */
+  [JOBS.deliverySend]: z.object({ ledgerIds: z.array(z.number().int().positive()).min(1) }),
+} as const;
+
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
+
+/**
+ * Live events pushed to the console (part 1 §3 "File status event", part 2 §3 "Copy job"), declared once for the
+ * server that emits them and the console that listens.
+ */
+export const LIVE_EVENTS = {
+  fileStatus: 'file.status',
+  copyJobStatus: 'copy-job.status',
+} as const;
+
+export const liveEventSchemas = {
+  /** An export file changed status: `link` is set once it is ready. */
+  [LIVE_EVENTS.fileStatus]: z.object({
+    status: z.enum(['in_progress', 'ready', 'failed']),
+    userId: z.number().int().positive(),
+    link: z.string().nullable(),
+  }),
+  /** A Copy Tools 2.0 job changed status. */
+  [LIVE_EVENTS.copyJobStatus]: z.object({
+    job_id: z.string(),
+    status: z.enum(['queued', 'active', 'completed', 'failed']),
+  }),
+} as const;
+
+export type LiveEventName = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
+export type LiveEvent<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;
