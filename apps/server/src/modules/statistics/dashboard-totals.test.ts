@@ -1,7 +1,7 @@
 import { type DashboardFigures, type DashboardTotals, dashboardWindows, typeFamily } from '@pushdeck/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoHistory } from '../../db/demo-history.ts';
+import { seedDemoHistory } from '../../demo/demo-history.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
 import { addToRollups } from '../stats/rollups.ts';

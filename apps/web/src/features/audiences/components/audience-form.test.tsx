@@ -107,6 +107,40 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Required.');
     const condition = screen.getByRole('group', { name: 'Condition 1' });
     expect(within(condition).getByText(AUDIENCE_MSG.betweenOrder)).toBeInTheDocument();
+    expect(within(condition).getByRole('textbox', { name: 'To value of condition 1' })).toHaveAccessibleDescription(
+      AUDIENCE_MSG.betweenOrder,
+    );
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/segments')).toHaveLength(0);
+  });
+
+  it("shows 'Required.' under the empty value input itself, not under another one", async () => {
+    const { calls, user } = renderAudiences('/dashboard/5/audience-creator/create', answer());
+    await screen.findByRole('heading', { name: 'Create Audience' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ranges');
+    await user.click(screen.getByRole('button', { name: 'Add condition to the audience' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Field of condition 2' }), 'last_drip_number');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Operator of condition 2' }), 'between');
+    await user.type(screen.getByRole('textbox', { name: 'From value of condition 2' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Fill the required fields out!')).length).toBeGreaterThan(0);
+
+    const first = screen.getByRole('textbox', { name: 'Value of condition 1' });
+    const from = screen.getByRole('textbox', { name: 'From value of condition 2' });
+    const to = screen.getByRole('textbox', { name: 'To value of condition 2' });
+    expect(first).toHaveAccessibleDescription('Required.');
+    expect(first).toBeInvalid();
+    expect(to).toHaveAccessibleDescription('Required.');
+    expect(to).toBeInvalid();
+    // the filled one is neither marked nor described
+    expect(from).toHaveAccessibleDescription('');
+    expect(from).toBeValid();
+    // each message sits in its own input's field, nowhere else in the condition
+    for (const input of [first, to]) {
+      const field = input.closest('.mantine-InputWrapper-root') as HTMLElement;
+      expect(within(field).getByText('Required.')).toBeInTheDocument();
+    }
+    const second = screen.getByRole('group', { name: 'Condition 2' });
+    expect(within(second).getAllByText('Required.')).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/segments')).toHaveLength(0);
   });
 
@@ -139,6 +173,9 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     expect(
       within(screen.getByRole('group', { name: 'Condition 1.1' })).getByText('Values must be valid text.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Value of condition 1.1' })).toHaveAccessibleDescription(
+      'Values must be valid text.',
+    );
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('The name is taken.');
     uninstall();
   });

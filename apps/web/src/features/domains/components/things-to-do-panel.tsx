@@ -12,7 +12,7 @@ import { StatusToggle } from './status-toggle';
 
 type OpenDialog = 'postback' | 'rename' | null;
 
-/** The website dashboard's 'Things to do': Welcome Drip, status, postback and the website's address. */
+/** The website dashboard's 'Things to do': Welcome Drip, status, tags, postback and the website's address. */
 export function ThingsToDoPanel({ domain }: { domain: Domain }) {
   const titleId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -20,6 +20,7 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
   // The link is offered only to whom its route lets in (menu.domain.messages): a moder would be sent back.
   const { permissions } = useAuth();
   const canOpenWelcome = hasAnyPermission(permissions, ['menu.domain.messages']);
+  const canTag = useCan('domains.tag');
   const canManageTags = useCan('tags.manage');
 
   return (
@@ -42,7 +43,7 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
         <IfAllowed action="domains.write">
           <StatusToggle domainId={domain.id} isActive={domain.is_active === 1} />
         </IfAllowed>
-        <IfAllowed action="domains.tag">
+        {canTag && (
           <Stack gap={4}>
             <DomainTagsEditor domainId={domain.id} tags={domain.domain_tags ?? []} />
             {canManageTags && (
@@ -55,7 +56,7 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
               </Text>
             )}
           </Stack>
-        </IfAllowed>
+        )}
         <IfAllowed action="domains.write">
           <Group gap="sm">
             <Button

@@ -72,7 +72,8 @@ export function StatsCards({ totals, timezone, failed, moreInfoTo, children }: S
     </>
   );
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: children ? 4 : 3 }} spacing="md">
+    // As many cards across as fit the space beside the sidebar (open or not), each wide enough for its table.
+    <SimpleGrid minColWidth="min(21rem, 100%)" autoFlow="auto-fit" spacing="md">
       <StatsBlock
         title="Recurring Drips"
         icon={<IconRepeat size={18} aria-hidden />}
