@@ -114,6 +114,18 @@ describe('sidebar per role', () => {
     await page.getByRole('option', { name: /news\.globex\.test/ }).click();
     await waitForPath(page, /^\/dashboard\/\d+$/);
     await page.getByRole('heading', { name: 'https://news.globex.test' }).waitFor();
+
+    // on a phone both pickers stay in the top bar, which does not overflow
+    await page.setViewportSize({ width: 375, height: 812 });
+    const bar = page.locator('header');
+    await expect
+      .poll(() => bar.evaluate((el) => el.scrollWidth <= el.clientWidth && document.body.scrollWidth <= innerWidth))
+      .toBe(true);
+    for (const picker of [client, websites]) {
+      const box = await picker.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375 && box.width >= 60).toBe(true);
+    }
+    expect(await websites.inputValue()).toBe('https://news.globex.test');
     await context.close();
   });
 });

@@ -27,6 +27,8 @@ export function TopBarClientPicker() {
       }
       error={clients.isError ? true : undefined}
       w={{ base: 130, sm: 180, md: 220 }}
+      miw={0}
+      comboboxProps={{ width: 240, position: 'bottom-start' }}
       onFocus={(event) => event.currentTarget.select()}
     />
   );

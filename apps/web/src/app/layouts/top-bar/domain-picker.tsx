@@ -53,6 +53,8 @@ export function DomainPicker({ enabled = true }: DomainPickerProps) {
       nothingFoundMessage={nothingFound}
       error={domains.isError ? true : undefined}
       w={{ base: 170, sm: 240, md: 280 }}
+      miw={0}
+      comboboxProps={{ width: 280, position: 'bottom-start' }}
       renderOption={({ option }) => (
         <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
           <Text size="sm" truncate>

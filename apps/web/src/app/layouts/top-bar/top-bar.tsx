@@ -28,14 +28,15 @@ export function TopBar({ user, navOpened, onToggleNav, onLogout }: TopBarProps) 
   const [clientUid] = useSelectedClientUid();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+      {/* The pickers shrink on a phone (a moder has two) so the bar never overflows. */}
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label="Toggle navigation" />
         <Brand to="/dashboard" visibleFrom="sm" />
         {moderator && <TopBarClientPicker />}
         <DomainPicker enabled={!moderator || clientUid !== null} />
         {showAddWebsite && <AddWebsiteButton compact={compact} />}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {user.backToModerUrl && <ReturnToModerationButton url={user.backToModerUrl} compact={compact} />}
         <AccountMenu onLogout={onLogout} compact={compact} />
       </Group>
