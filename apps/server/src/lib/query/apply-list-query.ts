@@ -105,3 +105,38 @@ export async function runPaginated<DB, TB extends keyof DB, O>(
   const data = await applyListQuery(qb, { ...parsed, pagination }, opts).execute();
   return { data, total: Number(counted.rows[0]?.total ?? 0), ...pagination };
 }
+
+/** A list call's answer: one page with its total (`paginate=true`), or the rows of the limit/offset window. */
+export type ListResult<R> =
+  | { kind: 'list'; rows: R[] }
+  | { kind: 'page'; rows: R[]; total: number; page: number; pageLength: number };
+
+/**
+ * Runs a shaped list query (filters, select and search already applied to `qb`): one page and its total when
+ * `parsed` paginates, else the window of `limit`/`offset` (`defaultLimit` when no limit was asked).
+ */
+export async function runList<R, DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  qb: SelectQueryBuilder<DB, TB, O>,
+  parsed: ParsedListQuery,
+  opts: ApplyOptions & { defaultLimit?: number } = {},
+): Promise<ListResult<R>> {
+  const { defaultLimit, ...apply } = opts;
+  if (parsed.pagination) {
+    const page = await runPaginated(db, qb, parsed, apply);
+    return { kind: 'page', ...page, rows: page.data as unknown as R[] };
+  }
+  const windowed = defaultLimit === undefined ? parsed : { ...parsed, limit: parsed.limit ?? defaultLimit };
+  return { kind: 'list', rows: (await applyListQuery(qb, windowed, apply).execute()) as unknown as R[] };
+}
+
+/** The requested columns, plus `id` when relations are loaded (`with[...]` attaches them by id). */
+export function listColumns(parsed: Pick<ParsedListQuery, 'select' | 'with'>, spec: ListQuerySpec): ColumnRef[] {
+  const columns = selectedColumns(parsed, spec);
+  return parsed.with.length > 0 && !columns.some((c) => c.field === 'id')
+    ? [...columns, { field: 'id', column: 'id' }]
+    : columns;
+}
+
+/** `%term%` for ILIKE, with `\`, `%` and `_` in the term matched literally. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

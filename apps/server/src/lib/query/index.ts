@@ -5,7 +5,11 @@ export {
   applySelect,
   columnRef,
   conditionSql,
+  type ListResult,
+  likePattern,
+  listColumns,
   type Page,
+  runList,
   runPaginated,
   selectedColumns,
 } from './apply-list-query.ts';

@@ -2,22 +2,20 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, DomainRow } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import {
-  applyListQuery,
   applySelect,
-  type ColumnRef,
   conditionSql,
+  type ListResult,
+  likePattern,
+  listColumns,
   type ParsedListQuery,
-  runPaginated,
-  selectedColumns,
+  runList,
 } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
 import { DOMAIN_LIST_DEFAULT_LIMIT, DOMAIN_LIST_SPEC } from './domain-list-spec.ts';
 
 /** A domain as the API shows it: no client_id, never the sealed VAPID private key. */
 export type DomainRecord = Omit<DomainRow, 'client_id' | 'vapid_private_key'>;
-export type DomainListResult =
-  | { kind: 'list'; rows: Partial<DomainRecord>[] }
-  | { kind: 'page'; rows: Partial<DomainRecord>[]; total: number; page: number; pageLength: number };
+export type DomainListResult = ListResult<Partial<DomainRecord>>;
 
 const PUBLIC_COLUMNS = [
   'domains.id',
@@ -30,8 +28,6 @@ const PUBLIC_COLUMNS = [
   'domains.deleted_at',
   'domains.vapid_public_key',
 ] as const;
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class DomainsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -70,17 +66,8 @@ export class DomainsRepository {
         ),
       );
     }
-    let columns: ColumnRef[] = selectedColumns(parsed, DOMAIN_LIST_SPEC);
-    if (parsed.with.length > 0 && !columns.some((c) => c.field === 'id'))
-      columns = [...columns, { field: 'id', column: 'id' }];
-    const selected = applySelect(q, columns, { table: 'domains' });
-    if (parsed.pagination) {
-      const page = await runPaginated(this.db, selected, parsed, { table: 'domains' });
-      return { kind: 'page', ...page, rows: page.data as Partial<DomainRecord>[] };
-    }
-    const windowed = { ...parsed, limit: parsed.limit ?? DOMAIN_LIST_DEFAULT_LIMIT };
-    const rows = await applyListQuery(selected, windowed, { table: 'domains' }).execute();
-    return { kind: 'list', rows: rows as Partial<DomainRecord>[] };
+    const selected = applySelect(q, listColumns(parsed, DOMAIN_LIST_SPEC), { table: 'domains' });
+    return runList(this.db, selected, parsed, { table: 'domains', defaultLimit: DOMAIN_LIST_DEFAULT_LIMIT });
   }
 
   /** One live domain in the actor's scope; undefined for unknown, deleted or another client's ids. */

@@ -3,13 +3,13 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, DripRow } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import {
-  applyListQuery,
   applySelect,
-  type ColumnRef,
   conditionSql,
+  type ListResult,
+  likePattern,
+  listColumns,
   type ParsedListQuery,
-  runPaginated,
-  selectedColumns,
+  runList,
 } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
 import { DRIP_LIST_DEFAULT_LIMIT, DRIP_LIST_SPEC } from './drip-list-spec.ts';
@@ -19,9 +19,7 @@ export type DripRecord = Omit<DripRow, 'customization' | 'meta'> & {
   customization: Record<string, unknown>;
   meta: Record<string, unknown>;
 };
-export type DripListResult =
-  | { kind: 'list'; rows: Partial<DripRecord>[] }
-  | { kind: 'page'; rows: Partial<DripRecord>[]; total: number; page: number; pageLength: number };
+export type DripListResult = ListResult<Partial<DripRecord>>;
 
 /** Which drips of a type a group call means: a group's, or (group null) the website's ungrouped ones. */
 export interface GroupSelector {
@@ -29,8 +27,6 @@ export interface GroupSelector {
   groupId: number | null;
   domainId?: number;
 }
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Drips of the actor's scope; deleted drips (deleted_at) are invisible everywhere. */
 export class DripsRepository {
@@ -58,17 +54,8 @@ export class DripsRepository {
         );
       });
     }
-    let columns: ColumnRef[] = selectedColumns(parsed, DRIP_LIST_SPEC);
-    if (parsed.with.length > 0 && !columns.some((c) => c.field === 'id'))
-      columns = [...columns, { field: 'id', column: 'id' }];
-    const selected = applySelect(q, columns, { table: 'drips' });
-    if (parsed.pagination) {
-      const page = await runPaginated(this.db, selected, parsed, { table: 'drips' });
-      return { kind: 'page', ...page, rows: page.data as Partial<DripRecord>[] };
-    }
-    const windowed = { ...parsed, limit: parsed.limit ?? DRIP_LIST_DEFAULT_LIMIT };
-    const rows = await applyListQuery(selected, windowed, { table: 'drips' }).execute();
-    return { kind: 'list', rows: rows as Partial<DripRecord>[] };
+    const selected = applySelect(q, listColumns(parsed, DRIP_LIST_SPEC), { table: 'drips' });
+    return runList(this.db, selected, parsed, { table: 'drips', defaultLimit: DRIP_LIST_DEFAULT_LIMIT });
   }
 
   findLive(actor: Actor, id: number): Promise<DripRecord | undefined> {

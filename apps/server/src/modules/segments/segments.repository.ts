@@ -2,7 +2,7 @@ import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { applyListQuery, type ListQuerySpec, type ParsedListQuery } from '../../lib/query/index.ts';
+import { applyListQuery, type ListQuerySpec, likePattern, type ParsedListQuery } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
 
 /** `GET /api/v1/segments/get` parameters (part 2 §7). */
@@ -37,8 +37,6 @@ const COLUMNS = [
  */
 export const AUDIENCE_LOCK = 7_230_401;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface ScheduleUse {
   id: number;
   title: string;
@@ -54,7 +52,7 @@ export class SegmentsRepository {
 
   list(actor: Actor, parsed: ParsedListQuery) {
     let q = this.scoped(actor);
-    if (parsed.search) q = q.where('segments.name', 'ilike', `%${escapeLike(parsed.search)}%`);
+    if (parsed.search) q = q.where('segments.name', 'ilike', likePattern(parsed.search));
     const windowed = parsed.pagination || parsed.limit !== undefined ? parsed : { ...parsed, limit: 1000 };
     return applyListQuery(q, windowed, { table: 'segments' }).execute();
   }

@@ -2,17 +2,16 @@ import type { Tag, TagType } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import {
-  applyListQuery,
   applySelect,
+  type ListResult,
+  likePattern,
   type ParsedListQuery,
-  runPaginated,
+  runList,
   selectedColumns,
 } from '../../lib/query/index.ts';
 import { TAG_LIST_SPEC } from './tag-list-spec.ts';
 
-export type TagListResult =
-  | { kind: 'list'; rows: Partial<Tag>[] }
-  | { kind: 'page'; rows: Partial<Tag>[]; total: number; page: number; pageLength: number };
+export type TagListResult = ListResult<Partial<Tag>>;
 
 const COLUMNS = ['id', 'name', 'type', 'client_id'] as const;
 
@@ -21,7 +20,6 @@ const COLUMNS = ['id', 'name', 'type', 'client_id'] as const;
  * (null: the global tags alone).
  */
 export type TagScope = { kind: 'all' } | { kind: 'client'; clientId: number | null };
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Global tags (staff) and each client's own tags, always read through a scope. Deleting a tag removes it from every
@@ -44,12 +42,7 @@ export class TagsRepository {
     if (parsed.search) q = q.where('tags.name', 'ilike', likePattern(parsed.search));
     if (parsed.orderBy.length === 0) q = q.orderBy(sql`lower(tags.name) collate "C"`).orderBy('tags.id');
     const selected = applySelect(q, selectedColumns(parsed, TAG_LIST_SPEC), { table: 'tags' });
-    if (parsed.pagination) {
-      const page = await runPaginated(this.db, selected, parsed, { table: 'tags' });
-      return { kind: 'page', ...page, rows: page.data as Partial<Tag>[] };
-    }
-    const rows = await applyListQuery(selected, parsed, { table: 'tags' }).execute();
-    return { kind: 'list', rows: rows as Partial<Tag>[] };
+    return runList(this.db, selected, parsed, { table: 'tags' });
   }
 
   find(scope: TagScope, id: number): Promise<Tag | undefined> {
