@@ -8,6 +8,7 @@ import { waitForPath } from '../support/nav.ts';
 /** The demo website with 24 subscribers (four rounds of six device profiles; apps/server/src/demo/demo-delivery.ts). */
 const SITE = 'https://blog.acme.test';
 const NAME = 'Not tablet, not German';
+const SEGMENT = 'Tablets by hand';
 /** Counts and pages come from the server: give them time on a busy machine. */
 const WAIT = { timeout: 10_000 };
 
@@ -62,6 +63,11 @@ describe('audiences, segments and subscribers (client)', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Successfully!').waitFor();
+    // the new audience opens at once (no filled form left to save twice)
+    await waitForPath(page, new RegExp(`^/dashboard/${id}/audience-creator/view/\\d+$`));
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    // Back does not reopen the filled form
+    await page.goBack();
     await waitForPath(page, `/dashboard/${id}/audience-creator`);
 
     // the list shows it with its count; open it
@@ -135,6 +141,30 @@ describe('audiences, segments and subscribers (client)', () => {
     await context.close();
   });
 
+  it('reaches Manual Segmentation from the sidebar and lands on a new segment after saving it', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    const id = await siteId(page);
+    await page.goto(`/dashboard/${id}`);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Segmentation' }).click();
+    await nav.getByRole('link', { name: 'Manual Segmentation' }).click();
+    await waitForPath(page, `/dashboard/${id}/manual-segmentation`);
+    await page.getByRole('heading', { name: 'Manual Segmentation' }).waitFor();
+    await page.getByRole('link', { name: 'Create Segment' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill(SEGMENT);
+    await page.getByRole('textbox', { name: 'Value of condition 1' }).fill('tablet');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(page, new RegExp(`^/dashboard/${id}/manual-segmentation/view/\\d+$`));
+    await page.getByRole('heading', { name: SEGMENT }).waitFor();
+    // its list holds it, and Audience Creator links there
+    await page.goto(`/dashboard/${id}/audience-creator`);
+    await page.getByRole('link', { name: 'Manual Segmentation' }).click();
+    await expect.poll(async () => (await tableRows(page, 'Segments')).some((r) => r.Name === SEGMENT), WAIT).toBe(true);
+    await context.close();
+  });
+
   it('keeps Create and Edit away from a viewer, who still sees the list and the counts', async () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.viewer);
@@ -149,7 +179,7 @@ describe('audiences, segments and subscribers (client)', () => {
     expect(await page.getByRole('button', { name: `Delete ${NAME}` }).count()).toBe(0);
     await page.goto(`/dashboard/${id}/manual-segmentation`);
     await page.getByRole('heading', { name: 'Manual Segmentation' }).waitFor();
-    await page.getByText('No segment created.').waitFor();
+    await expect.poll(async () => (await tableRows(page, 'Segments')).some((r) => r.Name === SEGMENT), WAIT).toBe(true);
     await context.close();
   });
 });

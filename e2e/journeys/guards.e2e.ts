@@ -1,3 +1,4 @@
+import { MSG } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
@@ -23,16 +24,52 @@ describe('route guards', () => {
     await context.close();
   });
 
-  it('sends a user without the permission to the dashboard, and lets the holder in', async () => {
+  it('sends a user without the permission to the dashboard, saying so, and lets the holder in', async () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.client);
     await waitForPath(page, '/dashboard');
     await page.goto('/management/clients');
     await waitForPath(page, '/dashboard');
-    await page.goto('/tags-manager');
-    await waitForPath(page, '/dashboard');
+    await page.getByText(MSG.guardNoAccess('Clients')).waitFor();
     await page.goto('/files'); // menu.files: the client holds it
     await waitForPath(page, '/files');
+    await context.close();
+
+    const viewer = await b.newPage();
+    await login(viewer.page, ACCOUNTS.viewer);
+    await waitForPath(viewer.page, '/dashboard');
+    await viewer.page.goto('/tags-manager');
+    await waitForPath(viewer.page, '/dashboard');
+    await viewer.page.getByText(MSG.guardNoAccess('Tags Manager')).waitFor();
+    await viewer.context.close();
+  });
+
+  it("tells a moderator why a website's Welcome Drips sent them back", async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.moder);
+    await waitForPath(page, '/moderation-dashboard');
+    await page.goto('/dashboard/1/welcome');
+    await waitForPath(page, '/moderation-dashboard');
+    await page.getByText(MSG.guardNoAccess('Welcome Drips')).waitFor();
+    await context.close();
+  });
+
+  it('says why a signed-in user is sent away from Login, and a guest to Login', async () => {
+    const guest = await b.newPage();
+    await guest.page.goto('/files');
+    await waitForPath(guest.page, `/login?redirect=${encodeURIComponent('/files')}`);
+    await guest.page.getByText(MSG.guardSignIn).waitFor();
+    await guest.context.close();
+
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/login');
+    await waitForPath(page, '/dashboard');
+    await page.getByText(MSG.guardSignedIn).waitFor();
+    await page.goto('/moderation-dashboard');
+    await waitForPath(page, '/dashboard');
+    await page.getByText(MSG.guardModerationOnly).waitFor();
     await context.close();
   });
 

@@ -22,7 +22,7 @@ describe('sidebar per role', () => {
       '/moderation-dashboard',
       ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments'],
     ],
-    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments']],
+    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments', 'Tags Manager']],
     ['user', '/dashboard', ['Main Dashboard', 'Analytics']],
   ];
 
@@ -38,9 +38,9 @@ describe('sidebar per role', () => {
       .poll(() => page.getByText(who === 'admin' ? 'Administrator' : /Morgan|Carla|Umar/).count())
       .toBeGreaterThan(0);
     await expect.poll(() => page.getByText('v1.84.91').count()).toBeGreaterThan(0);
-    // the domain picker is hidden for moder and user
-    const picker = await page.getByRole('combobox', { name: 'Website' }).count();
-    expect(picker).toBe(who === 'moder' || who === 'user' ? 0 : 1);
+    // every role may open a website, so every role has the website picker (a moder also picks the client)
+    expect(await page.getByRole('combobox', { name: 'Website', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(who === 'moder' ? 1 : 0);
     await context.close();
   });
 
@@ -59,8 +59,8 @@ describe('sidebar per role', () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.client);
     await waitForPath(page, '/dashboard');
-    await page.getByRole('combobox', { name: 'Website' }).click();
-    await page.getByRole('combobox', { name: 'Website' }).fill('blog');
+    await page.getByRole('combobox', { name: 'Website', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Website', exact: true }).fill('blog');
     await page.getByRole('option', { name: /blog\.acme\.test/ }).click();
     await waitForPath(page, /^\/dashboard\/\d+$/);
     const names = await sidebarItems(page);
@@ -75,6 +75,45 @@ describe('sidebar per role', () => {
       'Integrate',
       'Sign Out',
     ]);
+    await context.close();
+  });
+
+  it('lets a user open a website from the top bar, and shows the one open', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.user);
+    await waitForPath(page, '/dashboard');
+    const picker = page.getByRole('combobox', { name: 'Website', exact: true });
+    await picker.click();
+    await picker.fill('shop');
+    await page.getByRole('option', { name: /shop\.acme\.test/ }).waitFor();
+    await picker.press('ArrowDown');
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    await waitForPath(page, /^\/dashboard\/\d+$/);
+    await page.getByRole('heading', { name: 'https://shop.acme.test' }).waitFor();
+    await expect.poll(() => picker.inputValue()).toBe('https://shop.acme.test');
+    await context.close();
+  });
+
+  it('makes a moder pick the client, then a website of that client, in the top bar', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.moder);
+    await waitForPath(page, '/moderation-dashboard');
+    const websites = page.getByRole('combobox', { name: 'Website', exact: true });
+    const client = page.getByRole('combobox', { name: 'Client', exact: true });
+    // a client picked earlier in this browser is kept; otherwise the websites wait for one
+    if ((await client.inputValue()) === '') expect(await websites.isDisabled()).toBe(true);
+    await client.click();
+    await client.fill('Globex');
+    await page.getByRole('option', { name: 'Globex News' }).click();
+    await expect.poll(() => websites.isEnabled()).toBe(true);
+    await websites.click();
+    await expect
+      .poll(async () => (await page.getByRole('option').allTextContents()).filter((t) => t !== 'All Websites'))
+      .toEqual([expect.stringContaining('news.globex.test')]);
+    await page.getByRole('option', { name: /news\.globex\.test/ }).click();
+    await waitForPath(page, /^\/dashboard\/\d+$/);
+    await page.getByRole('heading', { name: 'https://news.globex.test' }).waitFor();
     await context.close();
   });
 });

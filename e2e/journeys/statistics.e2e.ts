@@ -41,8 +41,21 @@ describe('statistics dashboards', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('region', { name: 'Recurring Drips' }).waitFor();
     await page.getByRole('region', { name: 'Welcome Drips' }).waitFor();
-    await page.getByRole('region', { name: 'Subscribers' }).waitFor();
+    const subscribers = page.getByRole('region', { name: 'Subscribers' });
+    await subscribers.waitFor();
     await page.getByText('Summary', { exact: true }).waitFor();
+    // the demo history's cards agree: all time ≥ the last month ≥ the last 7 days, each column defined on the card
+    await subscribers.getByText(/^Total: all time\. This week: \d{4}-\d{2}-\d{2} … /).waitFor();
+    for (const label of ['Subscribed', 'Unsubscribed']) {
+      const exact = subscribers.getByRole('row', { name: new RegExp(`^${label}`) }).locator('[title]');
+      await expect.poll(() => exact.count(), { timeout: 20_000 }).toBe(3);
+      const [total, week, month] = (await exact.evaluateAll((els) => els.map((e) => e.getAttribute('title')))).map(
+        (t) => Number(t!.replaceAll(',', '')),
+      ) as [number, number, number];
+      expect(week, label).toBeGreaterThan(0);
+      expect(month, label).toBeGreaterThanOrEqual(week);
+      expect(total, label).toBeGreaterThanOrEqual(month);
+    }
 
     const week = nextStatsCall(page, 'getStatsEventsByDrips', { date_trunc: 'week' });
     await page.getByRole('radiogroup', { name: 'Granularity' }).getByText('Week', { exact: true }).click();

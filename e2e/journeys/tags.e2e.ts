@@ -199,4 +199,46 @@ describe('tags manager and domains list (admin)', () => {
     expect(downloads).toHaveLength(0);
     await context.close();
   });
+
+  it('lets a new client make its own tag and put it on its website; another client never sees it', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/tags-manager');
+    await page.getByRole('heading', { name: 'Tags Manager', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Category tags' }).getByRole('button', { name: 'Add tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create tag' });
+    const own = `Acme own ${Date.now()}`;
+    await dialog.getByLabel('Tag Name').fill(own);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Successfully!').waitFor();
+    await chip(page, 'Category tags', own).waitFor();
+    await page.getByRole('button', { name: `Edit ${own}` }).waitFor();
+
+    // tag the website from its dashboard
+    const sites = (await (await page.request.get('/api/v1/domains')).json()) as { data: { id: number; url: string }[] };
+    const shop = sites.data.find((d) => d.url === 'https://shop.acme.test')!;
+    await page.goto(`/dashboard/${shop.id}`);
+    const panel = page.getByRole('region', { name: 'Things to do' });
+    await panel.getByRole('combobox', { name: 'Website tags' }).click();
+    await page.getByRole('option', { name: own }).click();
+    await page.getByText('Success!').waitFor();
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get(`/api/v1/domains/${shop.id}`);
+        const body = (await answer.json()) as { data: { domain_tags: { name: string }[] }[] };
+        return body.data[0]!.domain_tags.map((t) => t.name);
+      })
+      .toContain(own);
+    await context.close();
+
+    const other = await b.newPage();
+    await login(other.page, { email: 'globex@pushdeck.test', password: ACCOUNTS.client.password });
+    await waitForPath(other.page, '/dashboard');
+    await other.page.goto('/tags-manager');
+    await other.page.getByRole('heading', { name: 'Category tags' }).waitFor();
+    await other.page.getByText('Loading tags…').waitFor({ state: 'detached' });
+    expect(await other.page.getByText(own).count()).toBe(0);
+    await other.context.close();
+  });
 });

@@ -64,7 +64,7 @@ describe('websites (client)', () => {
     await page.getByRole('heading', { name: 'Add a website' }).waitFor();
     // NewWebsite has neither the top bar nor the sidebar
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
-    expect(await page.getByRole('combobox', { name: 'Website' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Website', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /My Account/ }).count()).toBe(0);
 
     const label = `add${Date.now()}`;
@@ -95,7 +95,7 @@ describe('websites (client)', () => {
     // back on the dashboard: the picker finds it by part of its URL
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await waitForPath(page, '/dashboard');
-    const picker = page.getByRole('combobox', { name: 'Website' });
+    const picker = page.getByRole('combobox', { name: 'Website', exact: true });
     await picker.click();
     await picker.fill(label.slice(0, 10));
     const option = page.getByRole('option', { name: new RegExp(url.replaceAll('.', '\\.')) });
@@ -214,7 +214,7 @@ describe('websites (client)', () => {
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toEqual({ fcm_conf: 'client', url: after });
     // the picker lists it under its new address
-    const picker = page.getByRole('combobox', { name: 'Website' });
+    const picker = page.getByRole('combobox', { name: 'Website', exact: true });
     await expect.poll(() => picker.inputValue()).toBe(after);
 
     // another website of the same client already has this address

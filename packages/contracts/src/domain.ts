@@ -20,6 +20,9 @@ export const DOMAIN_MSG = {
   idMismatch: 'The id does not match the website being updated.',
   nothingToUpdate: 'Send url, postback or is_active.',
   notFound: 'Website not found.',
+  /** A path, query or fragment typed into a website address is not stored: only the origin is. */
+  originOnly: (origin: string, dropped: string) =>
+    `Only the website's origin is kept: ${origin} (without ${dropped}). Pushdeck works for every page of the site.`,
 } as const;
 
 /** Date on the server, ISO 8601 text on the wire: responses encode it, the SPA decodes it. */
@@ -68,6 +71,36 @@ export function hasRealHost(input: string): boolean {
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return text.toLowerCase().includes(host);
   return host.includes('.');
 }
+
+/**
+ * What of a typed website address is not kept (its path, query or fragment), with the origin that is: null when
+ * nothing would be dropped or the text is no http(s) address. The server stores the origin only.
+ */
+export function siteUrlDroppedPart(input: string): { origin: string; dropped: string } | null {
+  const text = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
+  const path = url.pathname === '/' ? '' : url.pathname;
+  const dropped = `${path}${url.search}${url.hash}`;
+  if (dropped === '') return null;
+  const host = url.hostname.replace(/\.$/, '');
+  return { origin: `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`, dropped };
+}
+
+/** The notice for a typed address whose path, query or fragment is not kept; null when all of it is. */
+export function siteUrlOriginNotice(input: string): string | null {
+  const part = siteUrlDroppedPart(input);
+  return part ? DOMAIN_MSG.originOnly(part.origin, part.dropped) : null;
+}
+
+/** `POST` and `PUT /v1/domains`: the website, and `message` when part of the typed address was not kept. */
+export const domainWrittenSchema = z.object({ data: domainSchema, message: z.string().optional() });
 
 const siteUrl = z
   .string({ error: MSG.required })

@@ -1,3 +1,4 @@
+export * from './actions.ts';
 export * from './api.ts';
 export * from './audience.ts';
 export * from './auth.ts';

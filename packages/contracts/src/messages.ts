@@ -24,6 +24,13 @@ export const MSG = {
   invalidText: 'Must not contain NUL characters or unpaired surrogates.',
   invalidId: 'Must be an id: a whole number from 1 to 2147483647.',
   malformedMultipart: 'The multipart/form-data body is malformed.',
+  // route guards: a guard that refuses says so on arrival (issue #19)
+  guardNoAccess: (page: string) => `You do not have access to ${page}, so you were taken to your dashboard.`,
+  guardModerationOnly:
+    "The Moderation Dashboard is for staff acting as a client's user, so you were taken to your dashboard.",
+  guardSignIn: 'Sign in to open that page.',
+  guardSessionEnded: 'Your session has ended. Sign in again.',
+  guardSignedIn: 'You are already signed in.',
   // auth
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',

@@ -95,6 +95,8 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     'menu.analytics.performance',
     'menu.files',
     'stats.domain',
+    // its own tags for its own websites (issue #19; docs/console.md)
+    'menu.tags.manager',
   ],
   user: [
     'menu.stats.global',

@@ -18,6 +18,9 @@ export const SEGMENT_MSG = {
   domainFixed: 'The website of an audience cannot be changed.',
   websiteOrDomain: 'Give website_id or domain_id.',
   nothingToUpdate: 'Give name, type or query.',
+  /** A second audience (or segment) of the same name and query on one website. */
+  duplicate: (type: SegmentType) =>
+    `${type === 'audience' ? 'An audience' : 'A segment'} with this name and the same query already exists on this website. Open it, or change the name or the query.`,
   /** Refusing to delete an audience that an active schedule sends to. */
   inUse: (type: SegmentType, schedules: readonly { id: number; title: string }[]) => {
     const one = schedules.length === 1;

@@ -282,3 +282,52 @@ export const statsTableResponseSchema = z.object({
   meta: z.object({ total: z.number().int(), totals: statsTableRowSchema }),
 });
 export type StatsTableResponse = z.infer<typeof statsTableResponseSchema>;
+
+/** Local calendar dates 'YYYY-MM-DD' moved by whole days (UTC arithmetic on dates, no zone involved). */
+function shiftIsoDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** One calendar month earlier, the day clamped to that month's length (03-31 → 02-28). */
+function previousMonthIso(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 2, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * The dashboard cards' windows, as local dates in the request's zone, all ending today (docs/metrics.md):
+ * "This week" = the last 7 days (today − 6 … today), "This month" = the last month (the day after the same date a
+ * month ago … today), "Total" = every stored fact up to today. Week ⊆ month ⊆ total, so the figures never disagree.
+ */
+export function dashboardWindows(today: string): { today: string; weekStart: string; monthStart: string } {
+  return { today, weekStart: shiftIsoDays(today, -6), monthStart: shiftIsoDays(previousMonthIso(today), 1) };
+}
+
+/** getDashboardTotals: the zone and the websites (empty = every website in scope). */
+export const dashboardTotalsQuerySchema = z.preprocess(
+  normaliseStatsParams,
+  z.object({ timezone: timezone.default('UTC'), domain_ids: idList.default([]) }),
+);
+export type DashboardTotalsQuery = z.infer<typeof dashboardTotalsQuerySchema>;
+
+const dripFigures = z.object({ sent: z.number(), delivered: z.number(), clicked: z.number() });
+/** The cards' figures over one window: drip events of the two card families and subscriber events. */
+export const dashboardFiguresSchema = z.object({
+  recurring: dripFigures,
+  welcome: dripFigures,
+  subscribed: z.number(),
+  unsubscribed: z.number(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+export const DASHBOARD_WINDOW_NAMES = ['total', 'month', 'week'] as const;
+export const dashboardTotalsSchema = z.object({
+  today: z.string(),
+  week_start: z.string(),
+  month_start: z.string(),
+  total: dashboardFiguresSchema,
+  month: dashboardFiguresSchema,
+  week: dashboardFiguresSchema,
+});
+export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
+export const dashboardTotalsResponseSchema = z.object({ data: dashboardTotalsSchema });

@@ -15,13 +15,19 @@ export const TAG_MSG = {
   unknownTags: 'The selected tags are invalid.',
   invalidChar: 'The name contains an invalid character.',
   idMismatch: 'The id does not match the tag being updated.',
+  /** A client changing a tag staff share with everyone. */
+  shared: 'This tag is shared by the staff: only they can change it. Create a tag of your own instead.',
 } as const;
 
-/** A tag of the global, admin-managed taxonomy (also the items of a domain's `domain_tags`). */
+/**
+ * A tag (also the items of a domain's `domain_tags`). `client_id` null: a global tag staff manage, which everyone
+ * sees and may put on their websites; otherwise the tag of that client, which only that client (and staff) see.
+ */
 export const tagSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(TAG_TYPES),
+  client_id: z.number().int().nullable().optional(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 

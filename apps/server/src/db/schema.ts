@@ -342,6 +342,8 @@ export interface DB {
 
 export interface TagsTable {
   id: Generated<number>;
+  /** The owning client; null for the global tags staff manage. */
+  client_id: number | null;
   name: string;
   type: 'geo' | 'adult' | 'category' | 'server';
   created_at: CreatedAt;

@@ -1,3 +1,4 @@
+import { ACTIONS } from '@pushdeck/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/passwords.ts';
@@ -27,6 +28,14 @@ describe.each(testBackends())('every registered route on $name', (backend) => {
   it('has routes, and each declares a permission or public', () => {
     expect(t.routes.length).toBeGreaterThan(8);
     for (const r of t.routes) expect(r.permission).toBeDefined();
+  });
+
+  it("takes every guarded route's permission from the shared ACTIONS table, so the console's rule cannot drift", () => {
+    const entries: readonly unknown[] = Object.values(ACTIONS);
+    const guarded = t.routes.filter((r) => r.permission !== 'public' && r.permission !== 'authenticated');
+    expect(guarded.some((r) => r.method !== 'GET')).toBe(true);
+    const strays = guarded.filter((r) => !entries.includes(r.permission)).map((r) => `${r.method} ${r.url}`);
+    expect(strays).toEqual([]);
   });
 
   it('answers 401 without a session on every protected route', async () => {

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@pushdeck/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { showGuardNotice } from '@/components/feedback/notify';
 import { errorStatus } from '@/lib/api';
 import { checkSession, endSession, hasAuthFlag, hasModeratorFlag } from '@/lib/auth';
 import { decideRoute, SESSION_CHECK_FAILURES } from './guards';
@@ -28,6 +29,7 @@ export function guardLoader(queryClient: QueryClient, route: RouteMeta) {
     }
     const decision = decideRoute({ path, route, authFlag, user, moderatorFlag: hasModeratorFlag(), authError });
     if (decision.logout) endSession(queryClient);
+    if (decision.notice) showGuardNotice(decision.notice);
     if (decision.redirect) return redirect(decision.redirect);
     return null;
   };

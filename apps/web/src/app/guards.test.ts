@@ -1,7 +1,8 @@
-import type { Permission } from '@pushdeck/contracts';
+import { MSG, type Permission } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { userAccess } from '@/lib/auth';
 import { canAccessRoute, decideRoute, type RouteDecisionInput } from './guards';
+import { routeLabel } from './route-labels';
 import { ROUTES, type RouteName, routeMeta } from './route-table';
 import { userWithRole } from './test-users';
 
@@ -17,13 +18,31 @@ function decide(name: RouteName, input: Partial<RouteDecisionInput> & { path?: s
   });
 }
 
+/** What a refused permission route answers: /dashboard, saying which page was refused. */
+const refused = (name: RouteName) => ({ redirect: '/dashboard', notice: MSG.guardNoAccess(routeLabel(name)) });
+
 describe('decideRoute', () => {
+  it('says why a refusing guard sent the user away, naming the page in words', () => {
+    const moder = userWithRole('moder');
+    expect(decide('MainDash', { user: moder, path: '/dashboard/4/welcome/1' })).toEqual({
+      redirect: '/dashboard',
+      notice: 'You do not have access to the Welcome Drip editor, so you were taken to your dashboard.',
+    });
+    expect(decide('Clients', { user: userWithRole('viewer') }).notice).toBe(
+      'You do not have access to Clients, so you were taken to your dashboard.',
+    );
+    // A moderator's own dashboard is no refusal: nothing to say.
+    expect(decide('Dashboard', { user: moder }).notice).toBeUndefined();
+  });
+
   it('sends a visitor without the auth flag from an auth route to Login with a redirect back', () => {
     expect(decide('Files', { authFlag: false, user: undefined, path: '/files?page=2' })).toEqual({
       redirect: '/login?redirect=%2Ffiles%3Fpage%3D2',
+      notice: MSG.guardSignIn,
     });
     expect(decide('TriggerEdit', { authFlag: false, user: undefined, path: '/dashboard/5/triggers/edit/9' })).toEqual({
       redirect: '/login?redirect=%2Fdashboard%2F5%2Ftriggers%2Fedit%2F9',
+      notice: MSG.guardSignIn,
     });
   });
 
@@ -31,12 +50,13 @@ describe('decideRoute', () => {
     expect(decide('Profile', { user: undefined, path: '/profile' })).toEqual({
       logout: true,
       redirect: '/login?redirect=%2Fprofile',
+      notice: MSG.guardSessionEnded,
     });
   });
 
   it('sends a signed-in user away from the guest-only Login and Register to /dashboard', () => {
-    expect(decide('Login', { user: undefined })).toEqual({ redirect: '/dashboard' });
-    expect(decide('Register', { user: undefined })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Login', { user: undefined })).toEqual({ redirect: '/dashboard', notice: MSG.guardSignedIn });
+    expect(decide('Register', { user: undefined })).toEqual({ redirect: '/dashboard', notice: MSG.guardSignedIn });
     expect(decide('Login', { authFlag: false, user: undefined })).toEqual({});
     expect(decide('Register', { authFlag: false, user: undefined })).toEqual({});
   });
@@ -63,12 +83,13 @@ describe('decideRoute', () => {
 
   it('sends a user without any listed permission to /dashboard', () => {
     const client = userWithRole('client');
-    expect(decide('Clients', { user: client })).toEqual({ redirect: '/dashboard' });
-    expect(decide('Tags Manager', { user: client })).toEqual({ redirect: '/dashboard' });
-    expect(decide('ServerPerformance', { user: client })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Clients', { user: client })).toEqual(refused('Clients'));
+    expect(decide('Tags Manager', { user: client })).toEqual({}); // its own tags (issue #19)
+    expect(decide('Tags Manager', { user: userWithRole('user') })).toEqual(refused('Tags Manager'));
+    expect(decide('ServerPerformance', { user: client })).toEqual(refused('ServerPerformance'));
     const viewer = userWithRole('viewer');
-    expect(decide('TriggerCreator', { user: viewer })).toEqual({ redirect: '/dashboard' });
-    expect(decide('Audience Create', { user: viewer })).toEqual({ redirect: '/dashboard' });
+    expect(decide('TriggerCreator', { user: viewer })).toEqual(refused('TriggerCreator'));
+    expect(decide('Audience Create', { user: viewer })).toEqual(refused('Audience Create'));
     expect(decide('TriggeredNotifications', { user: viewer })).toEqual({});
   });
 
@@ -76,7 +97,7 @@ describe('decideRoute', () => {
     const role = (permissions: Permission[]) => userWithRole('user', { roles: [{ name: 'user', permissions }] });
     const path = '/dashboard/5/more-info-subs';
     expect(decide('More Info Subs', { user: role(['menu.domain.audience']), path })).toEqual({});
-    expect(decide('More Info Subs', { user: role(['stats.domain']), path })).toEqual({ redirect: '/dashboard' });
+    expect(decide('More Info Subs', { user: role(['stats.domain']), path })).toEqual(refused('More Info Subs'));
   });
 
   it('counts direct permissions with the first role, and ignores later roles', () => {
@@ -88,14 +109,14 @@ describe('decideRoute', () => {
         { name: 'admin', permissions: ['menu.admin.panel'] },
       ],
     });
-    expect(decide('Clients', { user: second })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Clients', { user: second })).toEqual(refused('Clients'));
   });
 
   it('lets role moder into Copy Tools 2.0 and keeps role client out of Users Management', () => {
     const moder = userWithRole('moder', { roles: [{ name: 'moder', permissions: ['menu.clients.management'] }] });
     expect(decide('Copy All Drips New 2', { user: moder })).toEqual({});
     const client = userWithRole('client', { permissions: ['menu.users.management'] });
-    expect(decide('Users Management', { user: client })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Users Management', { user: client })).toEqual(refused('Users Management'));
     expect(decide('Users Management', { user: userWithRole('moder') })).toEqual({});
   });
 
@@ -110,7 +131,10 @@ describe('decideRoute', () => {
   });
 
   it('sends /moderation-dashboard without the moderator-to-user flag to /dashboard', () => {
-    expect(decide('Moderation Dashboard', { user: userWithRole('client') })).toEqual({ redirect: '/dashboard' });
+    expect(decide('Moderation Dashboard', { user: userWithRole('client') })).toEqual({
+      redirect: '/dashboard',
+      notice: MSG.guardModerationOnly,
+    });
     // staff impersonating a client's user keep the flag from their own login
     expect(decide('Moderation Dashboard', { user: userWithRole('client'), moderatorFlag: true })).toEqual({});
     // a moderator always counts as flagged, so /dashboard and /moderation-dashboard cannot bounce
@@ -122,12 +146,14 @@ describe('decideRoute', () => {
       expect(decide('Files', { user: undefined, authError: status, path: '/files' })).toEqual({
         logout: true,
         redirect: '/login?redirect=%2Ffiles',
+        notice: MSG.guardSessionEnded,
       });
     }
     expect(decide('Home', { user: undefined, authError: 401 })).toEqual({ logout: true });
     expect(decide('Files', { user: undefined, authError: 503 })).toEqual({
       logout: true,
       redirect: '/login?redirect=%2Ffiles',
+      notice: MSG.guardSessionEnded,
     });
   });
 });
@@ -202,6 +228,17 @@ describe('route table', () => {
     const dashboard = routeMeta('Dashboard');
     expect(canAccessRoute(dashboard, nobody)).toBe(true);
     expect(routeMeta('Moderation Dashboard').permissions).toBeUndefined();
+  });
+
+  it('keeps the drip editors and NewWebsite from a viewer, who may read drips but not write them', () => {
+    const viewer = userAccess(userWithRole('viewer'));
+    const client = userAccess(userWithRole('client'));
+    expect(canAccessRoute(routeMeta('Welcome Drips'), viewer)).toBe(true);
+    expect(canAccessRoute(routeMeta('Recurring Drips'), viewer)).toBe(true);
+    for (const name of ['Send', 'Recurring', 'MainDash', 'NewWebsite'] as const) {
+      expect(canAccessRoute(routeMeta(name), viewer), name).toBe(false);
+      expect(canAccessRoute(routeMeta(name), client), name).toBe(true);
+    }
   });
 
   it('puts /management/* behind menu.admin.panel', () => {

@@ -1,17 +1,20 @@
-import { hasAnyPermission, type UserInfo } from '@pushdeck/contracts';
+import { hasAnyPermission, MSG, may, type UserInfo } from '@pushdeck/contracts';
 import { HOME_AFTER_LOGIN, isModerator, loginPath, type UserAccess, userAccess } from '@/lib/auth';
+import { routeLabel } from './route-labels';
 import type { RouteMeta } from './route-table';
 
 /** Statuses of a failed session check that log the user out (spec part 1 §6). */
 export const SESSION_CHECK_FAILURES: ReadonlySet<number> = new Set([401, 419, 500]);
 
 /**
- * The permission part of a route's guard: refused first roles are refused; a route without permissions passes;
+ * The permission part of a route's guard: refused first roles are refused, and so is a user who may not make the
+ * call an editor route exists for (its action); a route without permissions passes;
  * otherwise any listed permission or menu.admin.panel passes, and so does a first role the route lets in.
  */
 export function canAccessRoute(route: RouteMeta, access: UserAccess): boolean {
   const role = access.firstRole;
   if (role && route.exceptRoles?.some((r) => r === role)) return false;
+  if (route.action && !may(access.permissions, route.action)) return false;
   if (!route.permissions || route.permissions.length === 0) return true;
   if (role && route.orRoles?.some((r) => r === role)) return true;
   return hasAnyPermission(access.permissions, route.permissions);
@@ -35,6 +38,8 @@ export interface RouteDecision {
   redirect?: string;
   /** Forget the local session (auth flag, moderator flag, query cache) before going on. */
   logout?: boolean;
+  /** Why a refusing guard sent the user elsewhere, shown on arrival. */
+  notice?: string;
 }
 
 /**
@@ -46,6 +51,7 @@ export interface RouteDecision {
  * 5. a moderator opening /dashboard goes to /moderation-dashboard;
  * 6. /moderation-dashboard without the moderator-to-user flag goes to /dashboard;
  * 7. a route with permissions passes with any of them or menu.admin.panel, else goes to /dashboard.
+ * Every refusal carries a `notice` saying why, shown on arrival (a moderator's own dashboard is no refusal).
  */
 export function decideRoute({
   path,
@@ -56,17 +62,23 @@ export function decideRoute({
   authError,
 }: RouteDecisionInput): RouteDecision {
   if (authError !== undefined && SESSION_CHECK_FAILURES.has(authError)) {
-    return route.access === 'auth' ? { logout: true, redirect: loginPath(path) } : { logout: true };
+    return route.access === 'auth'
+      ? { logout: true, redirect: loginPath(path), notice: MSG.guardSessionEnded }
+      : { logout: true };
   }
-  if (route.access === 'guest') return authFlag ? { redirect: HOME_AFTER_LOGIN } : {};
+  if (route.access === 'guest') return authFlag ? { redirect: HOME_AFTER_LOGIN, notice: MSG.guardSignedIn } : {};
   if (route.access === 'public') return {};
-  if (!authFlag) return { redirect: loginPath(path) };
-  if (!user) return { logout: true, redirect: loginPath(path) };
+  if (!authFlag) return { redirect: loginPath(path), notice: MSG.guardSignIn };
+  if (!user) return { logout: true, redirect: loginPath(path), notice: MSG.guardSessionEnded };
 
   const access = userAccess(user);
   if (route.moderatorRedirect && isModerator(access)) return { redirect: route.moderatorRedirect };
   // The flag is, by definition, set for a signed-in moderator; reading both keeps rules 5 and 6 from looping.
-  if (route.needsModeratorFlag && !(moderatorFlag || isModerator(access))) return { redirect: HOME_AFTER_LOGIN };
-  if (!canAccessRoute(route, access)) return { redirect: HOME_AFTER_LOGIN };
+  if (route.needsModeratorFlag && !(moderatorFlag || isModerator(access))) {
+    return { redirect: HOME_AFTER_LOGIN, notice: MSG.guardModerationOnly };
+  }
+  if (!canAccessRoute(route, access)) {
+    return { redirect: HOME_AFTER_LOGIN, notice: MSG.guardNoAccess(routeLabel(route.name)) };
+  }
   return {};
 }

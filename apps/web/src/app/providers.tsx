@@ -19,7 +19,8 @@ export function AppProviders({ queryClient, router }: AppProvidersProps) {
       <MantineProvider theme={theme} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'en' }}>
           <ModalsProvider>
-            <Notifications position="top-right" />
+            {/* Bottom right: snackbars never cover the top bar or the page's actions at its top right. */}
+            <Notifications position="bottom-right" />
             <RouterProvider router={router} />
           </ModalsProvider>
         </DatesProvider>

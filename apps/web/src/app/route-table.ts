@@ -1,4 +1,4 @@
-import type { Permission, RoleName } from '@pushdeck/contracts';
+import type { Action, Permission, RoleName } from '@pushdeck/contracts';
 
 /** public: anyone; guest: only without the auth flag (Login, Register); auth: needs the auth flag. */
 export type RouteAccess = 'public' | 'guest' | 'auth';
@@ -13,6 +13,8 @@ export interface RouteMeta {
   readonly layout: RouteLayout;
   /** Passes with any of these, or menu.admin.panel (spec part 1 §6). */
   readonly permissions?: readonly Permission[];
+  /** A page that only makes sense to someone who may make this call (an editor): needed as well (may()). */
+  readonly action?: Action;
   /** First roles that pass without the permissions (Copy Tools 2.0: "menu.tools.copy2 (or role moder)"). */
   readonly orRoles?: readonly RoleName[];
   /** First roles refused even with the permission (Users Management: "not for role client"). */
@@ -30,6 +32,8 @@ const perms = (...permissions: Permission[]) => ({ permissions });
 const d = (suffix: string) => (suffix ? `/dashboard/:id/${suffix}` : '/dashboard/:id');
 
 const messages = perms('menu.domain.messages');
+/** The drip editors: reading the website's drips, and the right to write them (viewer reads only). */
+const dripEditor = { ...messages, action: 'drips.write' } as const;
 const moreInfo = perms('stats.domain');
 const audience = perms('menu.domain.audience');
 const triggers = perms('menu.domain.triggers');
@@ -52,10 +56,10 @@ export const ROUTES = [
   app('Drafts', d('recurring/drafts'), messages),
   app('Recurring Tails', d('recurring/tails'), messages),
   app('Recurring Spam', d('recurring/spam'), perms('menu.recurring.spam')),
-  app('Recurring', d('recurring/edit/:recurr_id'), messages),
-  app('Send', d('recurring/send'), messages),
+  app('Recurring', d('recurring/edit/:recurr_id'), dripEditor),
+  app('Send', d('recurring/send'), dripEditor),
   app('Welcome Drips', d('welcome'), messages),
-  app('MainDash', d('welcome/:edit_id'), messages),
+  app('MainDash', d('welcome/:edit_id'), dripEditor),
   app('More Info', d('more-info'), moreInfo),
   // Reached from an audience or segment ('All Audience'), and it lists subscribers: the audience permission, as its API.
   app('More Info Subs', d('more-info-subs'), audience),
@@ -96,7 +100,8 @@ export const ROUTES = [
   app('Files', '/files', perms('menu.files')),
   app('Domain List', '/domain-list', perms('menu.domain_list', 'domain_list')),
   // Spec part 1 §2, Layout: "NewWebsite hides top bar and sidebar".
-  { name: 'NewWebsite', path: '/new-website', access: 'auth', layout: 'bare' },
+  // Adding a website is its only purpose: who may not (viewer) never lands on a form the server would refuse.
+  { name: 'NewWebsite', path: '/new-website', access: 'auth', layout: 'bare', action: 'domains.write' },
 
   { name: 'Page Not Found', path: '*', access: 'public', layout: 'auto' },
 ] as const satisfies readonly RouteMeta[];

@@ -22,6 +22,7 @@ function renderApp(path: string, info: UserInfo | 401 | null) {
         : jsonResponse(200, { data: info });
     }
     if (call.path === '/api/v1/domains') return jsonResponse(200, { data: [{ id: 5, url: 'news.example' }] });
+    if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: [] });
     return jsonResponse(401, { message: 'Unauthenticated.' });
   });
   const queryClient = createQueryClient();
@@ -83,7 +84,9 @@ describe('app routes', () => {
     const app = renderApp('/dashboard', userWithRole('moder'));
     await waitFor(() => expect(app.location()).toBe('/moderation-dashboard'));
     expect(window.localStorage.getItem(MODERATOR_FLAG_KEY)).toBe('1');
-    expect(screen.queryByRole('combobox', { name: 'Website' })).toBeNull(); // no domain picker for moder
+    // a moder finds websites in the top bar too: the client first, then its websites
+    expect(await screen.findByRole('combobox', { name: 'Client' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Website' })).toBeDisabled();
   });
 
   it('sends a signed-in user from /login to /dashboard', async () => {

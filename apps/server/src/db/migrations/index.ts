@@ -5,6 +5,7 @@ import { sql as statistics } from './0004-statistics.ts';
 import { sql as statisticsCover } from './0005-statistics-cover.ts';
 import { sql as statisticsCoarse } from './0006-statistics-coarse.ts';
 import { sql as occurrencesClient } from './0007-occurrences-client.ts';
+import { sql as tagsClient } from './0008-tags-client.ts';
 import { sql as rateLimits } from './0009-rate-limits.ts';
 import { sql as integrationDownloads } from './0010-integration-downloads.ts';
 
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   { id: '0005_statistics_cover', sql: statisticsCover },
   { id: '0006_statistics_coarse', sql: statisticsCoarse },
   { id: '0007_occurrences_client', sql: occurrencesClient },
+  { id: '0008_tags_client', sql: tagsClient },
   { id: '0009_rate_limits', sql: rateLimits },
   { id: '0010_integration_downloads', sql: integrationDownloads },
 ];

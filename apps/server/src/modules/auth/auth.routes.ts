@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   CSRF_COOKIE,
   changePasswordBodySchema,
   idParamsSchema,
@@ -114,7 +115,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
   app.post(
     '/api/auth/moder/loginToUser',
     {
-      config: { permission: 'menu.clients.management' },
+      config: { permission: ACTIONS['clients.manage'] },
       schema: {
         tags: ['auth'],
         querystring: z.object({ user_id: idTextSchema }),

@@ -1,4 +1,4 @@
-import { clientSummarySchema, MSG, wrapped } from '@pushdeck/contracts';
+import { ACTIONS, clientSummarySchema, MSG, wrapped } from '@pushdeck/contracts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
 import type { App } from '../../plugins/types.ts';
@@ -8,7 +8,7 @@ export function clientsRoutes(app: App, deps: { clients: ClientsRepository }) {
   app.get(
     '/api/v1/management/clients',
     {
-      config: { permission: 'menu.clients.management' },
+      config: { permission: ACTIONS['clients.manage'] },
       schema: {
         tags: ['clients'],
         summary: 'All clients (staff client picker)',

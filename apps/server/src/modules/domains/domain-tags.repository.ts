@@ -23,13 +23,14 @@ export class DomainTagsRepository {
     return out;
   }
 
-  /** Which of these tag ids exist. */
-  async existingTagIds(tagIds: readonly number[]): Promise<Set<number>> {
+  /** Which of these tag ids a website of `clientId` may carry: the global tags and that client's own. */
+  async usableTagIds(tagIds: readonly number[], clientId: number): Promise<Set<number>> {
     if (tagIds.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('tags')
       .select('id')
       .where('id', 'in', [...tagIds])
+      .where((eb) => eb.or([eb('client_id', 'is', null), eb('client_id', '=', clientId)]))
       .execute();
     return new Set(rows.map((r) => r.id));
   }

@@ -29,6 +29,7 @@ describe.each(testBackends())('adding, changing and deleting websites on $name',
     expect(res.statusCode).toBe(201);
     const domain = res.json().data;
     expect(domain).toMatchObject({ url: 'https://store.acme.test', is_active: 1, postback: null, domain_tags: [] });
+    expect(res.json().message).toBe(DOMAIN_MSG.originOnly('https://store.acme.test', '/landing?utm=1'));
     expect(res.body).not.toContain('vapid_private_key');
     const row = await domainRow(t, 'https://store.acme.test');
     expect(row.client_id).toBe(shop.client_id);
@@ -41,6 +42,25 @@ describe.each(testBackends())('adding, changing and deleting websites on $name',
     expect(new Set(ids.map((d) => d.website_id)).size).toBe(ids.length);
     expect(new Set(ids.map((d) => d.vapid_public_key)).size).toBe(ids.length);
     expect(urlsOf(await acme.get('/api/v1/domains'))).toContain('https://store.acme.test');
+  });
+
+  it('says that only the origin is kept when a path, query or fragment is typed, and nothing when none is', async () => {
+    const acme = await signedIn(t, DEMO.client);
+    const bare = await acme.post('/api/v1/domains', { url: 'https://origin.acme.test/' });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json().message).toBeUndefined();
+    const { id } = bare.json().data;
+    const renamed = await put(acme, `/api/v1/domains/${id}`, {
+      fcm_conf: 'client',
+      url: 'origin2.acme.test/blog/#top',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      data: { url: 'https://origin2.acme.test' },
+      message: DOMAIN_MSG.originOnly('https://origin2.acme.test', '/blog/#top'),
+    });
+    const plain = await put(acme, `/api/v1/domains/${id}`, { fcm_conf: 'client', url: 'https://origin3.acme.test' });
+    expect(plain.json().message).toBeUndefined();
   });
 
   it('refuses a website already added to the client, but another client may add the same one', async () => {

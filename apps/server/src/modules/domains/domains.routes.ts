@@ -1,12 +1,14 @@
 import {
+  ACTIONS,
   domainCreateSchema,
   domainListRowSchema,
   domainSchema,
   domainTagsQuerySchema,
   domainUpdateSchema,
+  domainWrittenSchema,
   idParamsSchema,
-  type Permission,
   paginated,
+  siteUrlOriginNotice,
   wrapped,
 } from '@pushdeck/contracts';
 import { z } from 'zod';
@@ -14,20 +16,10 @@ import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { DomainsService } from './domains.service.ts';
 
-/** Reading one website (its dashboard): everyone who sees a dashboard. */
-const READ_ONE: Permission[] = [
-  'menu.stats.global',
-  'stats.domain',
-  'stats.domain.simple',
-  'menu.domain_list',
-  'domain_list',
-];
-/** Adding a website, renaming it, its postback and on/off status: integrators (client, user) and staff. */
-const WRITE: Permission[] = ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.clients.management'];
-/** Deleting a website: its owner (role client) and staff; not role user. */
-const DELETE: Permission[] = ['menu.domain.integrate2', 'menu.clients.management'];
-/** Tagging websites: tag managers, owners and staff. */
-const TAGGING: Permission[] = ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'];
+const READ_ONE = ACTIONS['domains.read'];
+const WRITE = ACTIONS['domains.write'];
+const DELETE = ACTIONS['domains.delete'];
+const TAGGING = ACTIONS['domains.tag'];
 
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const listResponse = z.union([wrapped(z.array(domainListRowSchema)), paginated(domainListRowSchema)]);
@@ -91,12 +83,14 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       config: { permission: WRITE },
       schema: {
         tags,
-        summary: 'Add a website (url normalised to scheme + host); staff need the client header',
+        summary:
+          'Add a website (url normalised to scheme + host; `message` says when a path, query or fragment was dropped); staff need the client header',
         body: domainCreateSchema,
-        response: { 201: wrapped(domainSchema) },
+        response: { 201: domainWrittenSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await domains.create(request.actor!, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send(written(await domains.create(request.actor!, request.body), request.body.url)),
   );
 
   app.put(
@@ -108,10 +102,10 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
         summary: "Change a website: fcm_conf 'client' plus url, postback or is_active (0/1)",
         params: idParamsSchema,
         body: domainUpdateSchema,
-        response: { 200: wrapped(domainSchema) },
+        response: { 200: domainWrittenSchema },
       },
     },
-    async (request) => ({ data: await domains.update(request.actor!, request.params.id, request.body) }),
+    async (request) => written(await domains.update(request.actor!, request.params.id, request.body), request.body.url),
   );
 
   app.delete(
@@ -155,4 +149,10 @@ export function domainsRoutes(app: App, deps: ModuleDeps) {
       },
     );
   }
+}
+
+/** A written website, with the notice when part of the typed address was not kept (only the origin is). */
+function written<T>(data: T, typedUrl: string | undefined): { data: T; message?: string } {
+  const notice = typedUrl === undefined ? null : siteUrlOriginNotice(typedUrl);
+  return notice ? { data, message: notice } : { data };
 }

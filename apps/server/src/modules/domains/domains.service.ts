@@ -95,7 +95,8 @@ export class DomainsService {
 
   async addTags(actor: Actor, id: number, tagIds: readonly number[]): Promise<DomainWithTags> {
     const domain = await this.find(actor, id);
-    const known = await this.tags.existingTagIds(tagIds);
+    // Global tags, or the website's own client's: never another client's.
+    const known = await this.tags.usableTagIds(tagIds, await this.clientOf(actor, domain));
     if (tagIds.some((t) => !known.has(t))) throw new ValidationError({ tags: [TAG_MSG.unknownTags] });
     try {
       await this.tags.add(id, tagIds);

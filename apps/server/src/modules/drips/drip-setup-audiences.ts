@@ -2,16 +2,13 @@ import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/types.ts';
-import { SegmentsRepository } from '../segments/segments.repository.ts';
+import { AUDIENCE_LOCK, SegmentsRepository } from '../segments/segments.repository.ts';
 
 export interface SourceAudience {
   name: string;
   type: SegmentType;
   query: AudienceQuery;
 }
-
-/** The first key of Drip Setup's advisory locks (the second is the website id); an arbitrary constant of its own. */
-const AUDIENCE_LOCK = 7_230_401;
 
 /**
  * Drip Setup's audiences on the other websites, inside the call's transaction: each website uses its own audience of

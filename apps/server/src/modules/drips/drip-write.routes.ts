@@ -25,10 +25,7 @@ export function dripWriteRoutes(app: App, deps: ModuleDeps): void {
   const save = new DripSaveService(deps.db);
 
   for (const type of DRIP_LIST_TYPES) {
-    const write =
-      type === 'trigger'
-        ? [...DRIP_PERMISSIONS.createTrigger, ...DRIP_PERMISSIONS.editTrigger]
-        : DRIP_PERMISSIONS.write;
+    const write = type === 'trigger' ? DRIP_PERMISSIONS.saveTriggers : DRIP_PERMISSIONS.write;
 
     app.post(
       `/api/v1/drips/${type}/createOrUpdate`,

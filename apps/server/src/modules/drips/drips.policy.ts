@@ -1,30 +1,24 @@
-import { type DripKind, hasAnyPermission, type Permission } from '@pushdeck/contracts';
+import { ACTIONS, type DripKind, hasAnyPermission, type Permission } from '@pushdeck/contracts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/types.ts';
 
-const write: Permission[] = ['menu.recurring.spam', 'menu.tools', 'menu.tools.drip_manager', 'menu.tools.drip_setup'];
-const createTrigger: Permission[] = ['menu.domain.triggers.create'];
-const editTrigger: Permission[] = ['menu.domain.triggers.edit'];
-
 /**
- * Who may do what with drips (spec part 1 §6, part 2 §6); a route passes with any listed permission or
- * menu.admin.panel. menu.domain.messages and menu.domain.triggers are reading rights (role viewer holds both), so
- * writing welcome and recurring drips needs the Recurring section (menu.recurring.spam) or the Drip Instruments.
+ * Who may do what with drips (spec part 1 §6, part 2 §6): the entries of the shared ACTIONS table, so the console's
+ * controls and these routes read the same rule. A route passes with any listed permission or menu.admin.panel.
  */
 export const DRIP_PERMISSIONS = {
-  read: ['menu.domain.messages', 'menu.tools', 'menu.tools.drip_manager', 'menu.tools.drip_setup'],
-  readTriggers: ['menu.domain.triggers'],
-  write,
-  createTrigger,
-  editTrigger,
-  /** Routes that act on a drip of any type; the service then checks the drip's own type. */
-  writeAny: [...write, ...editTrigger],
-  createAny: [...write, ...createTrigger],
-  upload: [...write, ...createTrigger, ...editTrigger],
-  /** Drip Setup also copies audiences to the chosen websites, so only its own screen's permission. */
-  setup: ['menu.tools.drip_setup'],
-  spam: ['menu.recurring.spam'],
-  spamRead: ['menu.recurring.spam', 'menu.domain.messages', 'menu.tools'],
+  read: ACTIONS['drips.read'],
+  readTriggers: ACTIONS['triggers.read'],
+  write: ACTIONS['drips.write'],
+  createTrigger: ACTIONS['triggers.create'],
+  editTrigger: ACTIONS['triggers.edit'],
+  saveTriggers: ACTIONS['triggers.save'],
+  writeAny: ACTIONS['drips.writeAny'],
+  createAny: ACTIONS['drips.createAny'],
+  upload: ACTIONS['drips.upload'],
+  setup: ACTIONS['drips.setup'],
+  spam: ACTIONS['spam.write'],
+  spamRead: ACTIONS['spam.read'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** Reading the list of one drip type. */
@@ -32,10 +26,12 @@ export const readPermission = (type: DripKind): readonly Permission[] =>
   type === 'trigger' ? DRIP_PERMISSIONS.readTriggers : DRIP_PERMISSIONS.read;
 
 /** Changing (or deleting) existing drips of one type. */
-export const editPermission = (type: DripKind): readonly Permission[] => (type === 'trigger' ? editTrigger : write);
+export const editPermission = (type: DripKind): readonly Permission[] =>
+  type === 'trigger' ? DRIP_PERMISSIONS.editTrigger : DRIP_PERMISSIONS.write;
 
 /** Creating drips of one type. */
-export const createPermission = (type: DripKind): readonly Permission[] => (type === 'trigger' ? createTrigger : write);
+export const createPermission = (type: DripKind): readonly Permission[] =>
+  type === 'trigger' ? DRIP_PERMISSIONS.createTrigger : DRIP_PERMISSIONS.write;
 
 /** For routes whose drip type is only known once the drip is loaded: 403 without that type's permission. */
 export function assertMay(actor: Actor, permissions: readonly Permission[]): void {

@@ -1,3 +1,4 @@
+import { ACTIONS } from '@pushdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -8,7 +9,7 @@ import type { DomainsRepository } from '../domains/domains.repository.ts';
 import { PUBLIC_PREFIX } from '../tracking/tracking.routes.ts';
 import { siteScript } from './sdk-files.ts';
 
-const INTEGRATION = ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.domain_list', 'domain_list'] as const;
+const INTEGRATION = ACTIONS['domains.files'];
 const fileName = z.enum(['pushmine', 'sw_pm']);
 const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

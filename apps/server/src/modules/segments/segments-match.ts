@@ -6,3 +6,9 @@ export function sameAudience(stored: unknown, query: AudienceQuery): boolean {
   const parsed = audienceQuerySchema.safeParse(stored);
   return parsed.success && audienceSignature(parsed.data) === audienceSignature(query);
 }
+
+/** Whether two queries (stored or sent) mean the same audience; a query that no longer parses matches nothing. */
+export function sameStoredAudience(a: unknown, b: unknown): boolean {
+  const parsed = audienceQuerySchema.safeParse(b);
+  return parsed.success && sameAudience(a, parsed.data);
+}

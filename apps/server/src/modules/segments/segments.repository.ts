@@ -1,5 +1,5 @@
 import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { applyListQuery, type ListQuerySpec, type ParsedListQuery } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
@@ -31,6 +31,12 @@ const COLUMNS = [
   'segments.updated_at',
 ] as const;
 
+/**
+ * The first key of the per-website advisory lock held while audiences are made (the second is the website id):
+ * creating, editing and Drip Setup's missing audiences wait for each other on one website.
+ */
+export const AUDIENCE_LOCK = 7_230_401;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ScheduleUse {
@@ -58,25 +64,37 @@ export class SegmentsRepository {
   }
 
   /** The website's segments of one name (the existence check compares their queries). */
-  named(actor: Actor, domainId: number, name: string) {
-    return this.scoped(actor)
+  named(actor: Actor, domainId: number, name: string, db: Kysely<DB> | Transaction<DB> = this.db) {
+    return this.scoped(actor, db)
       .where('segments.domain_id', '=', domainId)
       .where('segments.name', '=', name)
       .orderBy('segments.id')
       .execute();
   }
 
-  insert(row: { domain_id: number; client_id: number; name: string; type: SegmentType; query: AudienceQuery }) {
-    return this.db
+  /** Holds, until the transaction ends, the right to make or change audiences on this website. */
+  async lockWebsite(trx: Kysely<DB> | Transaction<DB>, domainId: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${AUDIENCE_LOCK}, ${domainId})`.execute(trx);
+  }
+
+  insert(
+    row: { domain_id: number; client_id: number; name: string; type: SegmentType; query: AudienceQuery },
+    db: Kysely<DB> | Transaction<DB> = this.db,
+  ) {
+    return db
       .insertInto('segments')
       .values({ ...row, query: JSON.stringify(row.query) })
       .returning('id')
       .executeTakeFirstOrThrow();
   }
 
-  async update(id: number, patch: { name?: string; type?: SegmentType; query?: AudienceQuery }): Promise<void> {
+  async update(
+    id: number,
+    patch: { name?: string; type?: SegmentType; query?: AudienceQuery },
+    db: Kysely<DB> | Transaction<DB> = this.db,
+  ): Promise<void> {
     const { query, ...rest } = patch;
-    await this.db
+    await db
       .updateTable('segments')
       .set({ ...rest, ...(query ? { query: JSON.stringify(query) } : {}), updated_at: new Date() })
       .where('id', '=', id)

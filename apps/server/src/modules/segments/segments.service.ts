@@ -5,11 +5,14 @@ import {
   type SegmentCount,
   type SegmentCreate,
   type SegmentExistsBody,
+  type SegmentType,
   type SegmentUpdate,
   type SubscriberListRow,
   type SubscriberPage,
   storedAudienceQuerySchema,
 } from '@pushdeck/contracts';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
 import type { Actor } from '../../plugins/types.ts';
@@ -17,7 +20,7 @@ import { SUBSCRIBER_PAGE_SPEC, type SubscribersService } from '../subscribers/su
 import type { WebsitesRepository } from '../subscribers/websites.repository.ts';
 import { audienceSql, storedAudienceSql } from './segment-audience.ts';
 import { SEGMENT_LIST_SPEC, type SegmentsRepository } from './segments.repository.ts';
-import { sameAudience } from './segments-match.ts';
+import { sameAudience, sameStoredAudience } from './segments-match.ts';
 
 type SegmentRow = NonNullable<Awaited<ReturnType<SegmentsRepository['find']>>>;
 
@@ -55,9 +58,29 @@ export class SegmentsService {
     return site;
   }
 
+  /**
+   * Refuses (422 on `name`) a second audience of the same type, name and query on one website. Callers hold the
+   * website's audience lock, so two identical saves at once make one audience and refuse the other.
+   */
+  private async refuseDuplicate(
+    actor: Actor,
+    trx: Transaction<DB>,
+    wanted: { domain_id: number; name: string; type: SegmentType; query: unknown },
+    exceptId?: number,
+  ): Promise<void> {
+    const same = (await this.segments.named(actor, wanted.domain_id, wanted.name, trx)).find(
+      (s) => s.id !== exceptId && s.type === wanted.type && sameStoredAudience(s.query, wanted.query),
+    );
+    if (same) throw new ValidationError({ name: [SEGMENT_MSG.duplicate(wanted.type)] });
+  }
+
   async create(actor: Actor, body: SegmentCreate): Promise<Segment> {
     const site = await this.website(actor, body.domain_id);
-    const { id } = await this.segments.insert({ ...body, domain_id: site.id, client_id: site.client_id });
+    const id = await this.segments.inTransaction(async (trx) => {
+      await this.segments.lockWebsite(trx, site.id);
+      await this.refuseDuplicate(actor, trx, { ...body, domain_id: site.id });
+      return (await this.segments.insert({ ...body, domain_id: site.id, client_id: site.client_id }, trx)).id;
+    });
     return this.get(actor, id);
   }
 
@@ -68,7 +91,17 @@ export class SegmentsService {
       throw new ValidationError({ domain_id: [SEGMENT_MSG.domainFixed] });
     }
     const { domain_id: _fixed, ...patch } = body;
-    await this.segments.update(id, patch);
+    await this.segments.inTransaction(async (trx) => {
+      await this.segments.lockWebsite(trx, current.domain_id);
+      const after = {
+        domain_id: current.domain_id,
+        name: patch.name ?? current.name,
+        type: patch.type ?? current.type,
+        query: patch.query ?? current.query,
+      };
+      await this.refuseDuplicate(actor, trx, after, id);
+      await this.segments.update(id, patch, trx);
+    });
     return this.get(actor, id);
   }
 

@@ -209,6 +209,48 @@ describe.each(testBackends())('segments API on $name', (backend) => {
     expect((await acme.get(`/api/v1/segments/get_js_seg/${id}`)).statusCode).toBe(404);
   });
 
+  it('refuses a second audience of the same name and query on one website (422), also when both saves race', async () => {
+    const query = q({ os: { operator: '=', values: ['Android'] } });
+    const body = { name: 'Android twice', domain_id: shop.id, query };
+    const first = await acme.post('/api/v1/segments', body);
+    expect(first.statusCode).toBe(201);
+    const again = await acme.post('/api/v1/segments', { ...body, name: ' Android twice ' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      message: SEGMENT_MSG.duplicate('audience'),
+      errors: { name: [SEGMENT_MSG.duplicate('audience')] },
+    });
+    // The same name with another query, on another website, or as a manual segment is another item.
+    const other = q({ os: { operator: '=', values: ['iOS'] } });
+    expect((await acme.post('/api/v1/segments', { ...body, query: other })).statusCode).toBe(201);
+    expect((await acme.post('/api/v1/segments', { ...body, domain_id: blog.id })).statusCode).toBe(201);
+    expect((await acme.post('/api/v1/segments', { ...body, type: 'segment' })).statusCode).toBe(201);
+    const segmentAgain = await acme.post('/api/v1/segments', { ...body, type: 'segment' });
+    expect(segmentAgain.json().errors).toEqual({ name: [SEGMENT_MSG.duplicate('segment')] });
+    expect(SEGMENT_MSG.duplicate('segment')).toMatch(/^A segment with this name/);
+    // Editing one into a copy of another is refused too; saving it unchanged is not.
+    const iosId = (await acme.get(`/api/v1/segments/get?where[domain_id]=${shop.id}&where[name]=Android twice`))
+      .json()
+      .data.find((s: { query: { filters: { os?: { values: string[] } }[] } }) =>
+        s.query.filters[0]?.os?.values.includes('iOS'),
+      ).id;
+    const copy = await acme.request('PUT', `/api/v1/segments/${iosId}`, { body: { query } });
+    expect(copy.statusCode).toBe(422);
+    expect(copy.json().errors).toEqual({ name: [SEGMENT_MSG.duplicate('audience')] });
+    expect((await acme.request('PUT', `/api/v1/segments/${iosId}`, { body: { query: other } })).statusCode).toBe(200);
+
+    const raced = { name: 'Raced', domain_id: shop.id, query };
+    const answers = await Promise.all([1, 2, 3].map(() => acme.post('/api/v1/segments', raced)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    const stored = await t.handle.db
+      .selectFrom('segments')
+      .select('id')
+      .where('domain_id', '=', shop.id)
+      .where('name', '=', 'Raced')
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
   it('finds an existing audience by name, equivalent query and target website', async () => {
     const query = q(
       { language: { operator: 'in', values: ['en', 'de'] } },

@@ -68,8 +68,8 @@ function hoursSelect(q: FactsQuery, all = false): RawBuilder<unknown> {
 const WIDE: readonly FactDimension[] = ['website_id', 'client', 'drip_id'];
 
 /**
- * Distinct (drip, local day) and (drip, UTC hour) pairs: scheduled (an occurrence, setup = 1) and with sends (a
- * rollup row with sent > 0 of a drip), and the last UTC hour (epoch seconds) of a group's facts. See docs/metrics.md.
+ * Distinct (drip, local day) and (drip, UTC hour) pairs: set up (an occurrence due, setup = 1, or a rollup row of the
+ * drip with an attempted push) and with sends (a rollup row with sent > 0 of a drip), and the last UTC hour (epoch seconds) of a group's facts. See docs/metrics.md.
  */
 export const DRIP_COUNTS = [
   'count_setup_drips_per_day',
@@ -94,6 +94,13 @@ export function rollupTable(q: FactsQuery): 'stats_hourly' | 'stats_hourly_websi
 
 /** A query of one website's sums per type and hour (stats_hourly_website): a website dashboard, More Info, Compare. */
 const oneWebsite = (q: FactsQuery) => rollupTable(q) === 'stats_hourly_website' && q.scope.domainIds?.length === 1;
+
+/**
+ * Pushes a drip attempted in a rollup row (every attempt ends in exactly one of these; error_404 is part of
+ * deactivated). A drip that attempted pushes in an hour was set up then, even without an occurrence due in that hour:
+ * a welcome schedule has one occurrence (due when the schedule was made) and sends as visitors subscribe.
+ */
+const targeted = sql`(s.sent + s.deactivated + s.error_401 + s.error_403 + s.error_413 + s.error_429 + s.error_x)`;
 
 /** One bit per UTC hour (epoch hour mod 64) of a drip-count mask; see dripCountSteps. */
 const hourBit = (hour: RawBuilder<unknown>) => sql`(1::int8 << ((extract(epoch from ${hour})::int8 / 3600) % 64)::int)`;
@@ -127,7 +134,8 @@ function rollupStream(q: FactsQuery): RawBuilder<unknown> {
   if (q.dripCounts) {
     return sql`select ${sql.join(keys.map((k) => k.select))}, max(s.hour) as hour, b.bucket, b.local_day,
       true as in_range, ${sql.join(sums)}, ${tail},
-      bit_or(${hourBit(sql`s.hour`)}) filter (where s.sent > 0 and s.drip_id <> 0) as sent_mask, null::int8 as setup_mask
+      bit_or(${hourBit(sql`s.hour`)}) filter (where s.sent > 0 and s.drip_id <> 0) as sent_mask,
+      bit_or(${hourBit(sql`s.hour`)}) filter (where ${targeted} > 0 and s.drip_id <> 0) as setup_mask
       from ${table} s join (${hoursSelect(q)} offset 0) as b on b.hour = s.hour where ${where}
       group by ${sql.join([sql`b.bucket`, sql`b.local_day`, ...groups])}`;
   }
@@ -201,7 +209,8 @@ export function aggregates(): RawBuilder<unknown> {
 
 /**
  * Grouped facts with drip counts, without `count(distinct …)` over millions of fact rows (bench/stats). Every fact
- * carries its UTC hour as one bit of a mask, bit = epoch hour mod 64: `setup_mask` for an occurrence, `sent_mask`
+ * carries its UTC hour as one bit of a mask, bit = epoch hour mod 64: `setup_mask` for an occurrence or a drip's rollup
+ * row with an attempted push, `sent_mask`
  * for a drip's rollup row with sent > 0 (the rollup stream ORs them per bucket, local day and drip at the scan).
  * Step `gd`: per group, drip and local day, the counters and the masks ORed. A local day spans at most 25
  * consecutive UTC hours (a fall-back day), so its hours never share a bit, and a drip's distinct hours are the set

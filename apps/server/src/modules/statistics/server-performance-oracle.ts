@@ -4,6 +4,8 @@ import type { FactsWorld } from './stats-fixtures.ts';
 import { bucketOf, familyOf, localDateOf, type OracleFact, oracleFacts } from './stats-oracle.ts';
 
 const HOUR = 3_600_000;
+const matchDenominator = (f: SpFact) =>
+  f.sent + f.deactivated + f.error_401 + f.error_403 + f.error_413 + f.error_429 + f.error_x;
 type Dim = 'campaign_uid' | 'client_uid' | 'date' | 'type';
 
 interface SpFact extends OracleFact {
@@ -51,6 +53,8 @@ export function serverPerformanceOracle(
     const distinct = (pred: (f: SpFact) => boolean, time: (f: SpFact) => string) =>
       new Set(fs.filter(pred).map((f) => `${f.drip_id}|${time(f)}`)).size;
     const sentFact = (f: SpFact) => !f.setup && f.sent > 0 && f.drip_id !== 0;
+    // set up: an occurrence due, or any push attempted (each attempt ends in one targeted counter)
+    const setupFact = (f: SpFact) => f.setup || (f.drip_id !== 0 && matchDenominator(f) > 0);
     const day = (f: SpFact) => localDateOf(f.hour, tz);
     const hour = (f: SpFact) => String(f.hour.getTime());
     const perDay = distinct(sentFact, day);
@@ -84,8 +88,8 @@ export function serverPerformanceOracle(
       : Object.fromEntries(opts.dims.map((d) => [d, null]));
     return {
       ...dims,
-      count_setup_drips_per_day: distinct((f) => f.setup, day),
-      count_setup_drips_per_hour: distinct((f) => f.setup, hour),
+      count_setup_drips_per_day: distinct(setupFact, day),
+      count_setup_drips_per_hour: distinct(setupFact, hour),
       sent: c.sent,
       count_drips_per_day_by_sent: perDay,
       count_drips_per_hour_by_sent: perHour,

@@ -1,6 +1,8 @@
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { ActiveSubscribersRepository } from './active-subscribers.repository.ts';
+import { DashboardTotalsRepository } from './dashboard-totals.repository.ts';
+import { DashboardTotalsService } from './dashboard-totals.service.ts';
 import { DripStatsRepository } from './drip-stats.repository.ts';
 import { DripStatsService } from './drip-stats.service.ts';
 import { ExplorerService } from './explorer.service.ts';
@@ -18,7 +20,11 @@ export function statisticsRoutes(app: App, deps: ModuleDeps): void {
   const scopes = new ScopeRepository(deps.db);
   const cache = new StatsCache();
   const v1 = new StatsV1Service(facts, scopes, cache);
-  statsV1Routes(app, { v1, drips: new DripStatsService(v1, facts, new DripStatsRepository(deps.db), cache) });
+  statsV1Routes(app, {
+    v1,
+    drips: new DripStatsService(v1, facts, new DripStatsRepository(deps.db), cache),
+    cards: new DashboardTotalsService(new DashboardTotalsRepository(deps.db), scopes, cache),
+  });
   statsV2Routes(app, {
     explorer: new ExplorerService(facts, scopes, cache),
     serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(deps.db), cache),

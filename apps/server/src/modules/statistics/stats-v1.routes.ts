@@ -1,9 +1,11 @@
 import {
+  ACTIONS,
   bestDripSchema,
   CACHE_HEADER,
+  dashboardTotalsQuerySchema,
+  dashboardTotalsResponseSchema,
   logCronSchema,
   logSentSchema,
-  type Permission,
   RESULT_GROUP_BY_HEADER,
   STATS_CACHE_DEFAULTS,
   statsEventsResponseSchema,
@@ -16,13 +18,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../plugins/types.ts';
+import type { DashboardTotalsService } from './dashboard-totals.service.ts';
 import type { DripStatsService } from './drip-stats.service.ts';
 import type { StatsV1Service, V1Headers } from './stats-v1.service.ts';
 
 const BASE = '/api/v1/statistics';
-const DASHBOARD: Permission[] = ['menu.stats.global', 'stats.domain', 'stats.domain.simple'];
-const MORE_INFO: Permission[] = ['stats.domain'];
-const LOGS: Permission[] = ['stats.domain', 'menu.analytics.server_performance'];
+const DASHBOARD = ACTIONS['stats.dashboard'];
+const MORE_INFO = ACTIONS['stats.moreInfo'];
+const LOGS = ACTIONS['stats.logs'];
 const MAX_CACHE_SECONDS = 86_400;
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -50,7 +53,25 @@ const schema = (summary: string, response: z.ZodType) => ({
 });
 
 /** Statistics v1 (part 1 §7): dashboards, More Info and Compare, logs. */
-export function statsV1Routes(app: App, s: { v1: StatsV1Service; drips: DripStatsService }): void {
+export function statsV1Routes(
+  app: App,
+  s: { v1: StatsV1Service; drips: DripStatsService; cards: DashboardTotalsService },
+): void {
+  app.get(
+    `${BASE}/getDashboardTotals`,
+    {
+      config: { permission: DASHBOARD },
+      schema: {
+        tags: ['statistics'],
+        summary: "The dashboard cards' figures: all time, the last month and the last 7 days, from one query",
+        querystring: dashboardTotalsQuerySchema,
+        response: { 200: dashboardTotalsResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await s.cards.totals(request.actor!, request.query, v1Headers(request).cacheSeconds),
+    }),
+  );
   app.get(
     `${BASE}/getStatsBySubscribables`,
     { config: { permission: DASHBOARD }, schema: schema('Subscriber counters per bucket', statsRowsResponseSchema) },

@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   dataExplorerBodySchema,
   serverPerformanceBodySchema,
   statsTableResponseSchema,
@@ -22,7 +23,7 @@ export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPe
   app.post(
     `${BASE}/getDataExplorer`,
     {
-      config: { permission: 'menu.analytics.data_explorer' },
+      config: { permission: ACTIONS['stats.dataExplorer'] },
       schema: {
         tags: ['statistics'],
         summary: 'Data Explorer: grouped rollups, paged, with the totals of all matching rows',
@@ -36,7 +37,7 @@ export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPe
   app.post(
     `${BASE}/getServerPerformancePage`,
     {
-      config: { permission: 'menu.analytics.server_performance' },
+      config: { permission: ACTIONS['stats.serverPerformance'] },
       schema: {
         tags: ['statistics'],
         summary: 'Server Performance rows per website, client, date and type',
@@ -51,7 +52,7 @@ export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPe
     app.post(
       `${BASE}/${name}`,
       {
-        config: { permission: 'menu.analytics.performance' },
+        config: { permission: ACTIONS['stats.performance'] },
         schema: {
           tags: ['statistics'],
           summary: `Top ${kind.by === 'client' ? 'clients (staff only)' : 'websites'} by sent ${kind.family} pushes`,

@@ -1,4 +1,10 @@
-import { subscriberPageSchema, subscriberRowSchema, subscriberUpdateSchema, wrapped } from '@pushdeck/contracts';
+import {
+  ACTIONS,
+  subscriberPageSchema,
+  subscriberRowSchema,
+  subscriberUpdateSchema,
+  wrapped,
+} from '@pushdeck/contracts';
 import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { SegmentsRepository } from '../segments/segments.repository.ts';
@@ -22,7 +28,7 @@ export function subscribersRoutes(app: App, deps: ModuleDeps): void {
   app.get(
     '/api/v1/subscribers',
     {
-      config: { permission: 'menu.domain.audience' },
+      config: { permission: ACTIONS['audiences.read'] },
       schema: {
         tags: ['subscribers'],
         summary:
@@ -37,7 +43,7 @@ export function subscribersRoutes(app: App, deps: ModuleDeps): void {
   app.put(
     '/api/v1/subscribers/:id',
     {
-      config: { permission: ['menu.domain.audience.edit', 'audience_edit'] },
+      config: { permission: ACTIONS['audiences.edit'] },
       schema: {
         tags: ['subscribers'],
         summary: "Inline edit of a subscriber's subscription_url / last_url_visited (http(s), at most 2048 characters)",

@@ -9,6 +9,7 @@ export const TAG_LIST_SPEC: ListQuerySpec = {
     id: { type: 'int' },
     name: { type: 'string' },
     type: { type: 'string' },
+    client_id: { type: 'int' },
     created_at: { type: 'timestamp', selectable: false },
     updated_at: { type: 'timestamp', selectable: false },
   },

@@ -14,15 +14,32 @@ export type TagListResult =
   | { kind: 'list'; rows: Partial<Tag>[] }
   | { kind: 'page'; rows: Partial<Tag>[]; total: number; page: number; pageLength: number };
 
-const COLUMNS = ['id', 'name', 'type'] as const;
+const COLUMNS = ['id', 'name', 'type', 'client_id'] as const;
+
+/**
+ * Which tags an actor sees: `all` (staff acting for no client), or the global tags plus those of `clientId`
+ * (null: the global tags alone).
+ */
+export type TagScope = { kind: 'all' } | { kind: 'client'; clientId: number | null };
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The global tag taxonomy. Deleting a tag removes it from every website (domain_tags cascade). */
+/**
+ * Global tags (staff) and each client's own tags, always read through a scope. Deleting a tag removes it from every
+ * website (domain_tags cascade).
+ */
 export class TagsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async list(parsed: ParsedListQuery, filter: { type?: TagType | undefined }): Promise<TagListResult> {
-    let q = this.db.selectFrom('tags');
+  private scoped(scope: TagScope) {
+    const q = this.db.selectFrom('tags');
+    if (scope.kind === 'all') return q;
+    const { clientId } = scope;
+    if (clientId === null) return q.where('tags.client_id', 'is', null);
+    return q.where((eb) => eb.or([eb('tags.client_id', 'is', null), eb('tags.client_id', '=', clientId)]));
+  }
+
+  async list(scope: TagScope, parsed: ParsedListQuery, filter: { type?: TagType | undefined }): Promise<TagListResult> {
+    let q = this.scoped(scope);
     if (filter.type) q = q.where('tags.type', '=', filter.type);
     if (parsed.search) q = q.where('tags.name', 'ilike', likePattern(parsed.search));
     if (parsed.orderBy.length === 0) q = q.orderBy(sql`lower(tags.name) collate "C"`).orderBy('tags.id');
@@ -35,14 +52,16 @@ export class TagsRepository {
     return { kind: 'list', rows: rows as Partial<Tag>[] };
   }
 
-  find(id: number): Promise<Tag | undefined> {
-    return this.db.selectFrom('tags').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  find(scope: TagScope, id: number): Promise<Tag | undefined> {
+    return this.scoped(scope).select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
-  /** Whether a tag of this type already has this name (case-insensitive), other than `exceptId`. */
-  async nameTaken(name: string, type: TagType, exceptId?: number): Promise<boolean> {
-    let q = this.db
-      .selectFrom('tags')
+  /**
+   * Whether a tag of this type already has this name (case-insensitive), other than `exceptId`, among the tags
+   * `owner` sees: the global ones, and for a client its own too (a client's tag never shadows a global one).
+   */
+  async nameTaken(name: string, type: TagType, owner: number | null, exceptId?: number): Promise<boolean> {
+    let q = this.scoped({ kind: 'client', clientId: owner })
       .select('id')
       .where('type', '=', type)
       .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`);
@@ -50,7 +69,7 @@ export class TagsRepository {
     return (await q.executeTakeFirst()) !== undefined;
   }
 
-  insert(tag: { name: string; type: TagType }): Promise<Tag> {
+  insert(tag: { name: string; type: TagType; client_id: number | null }): Promise<Tag> {
     return this.db.insertInto('tags').values(tag).returning(COLUMNS).executeTakeFirstOrThrow();
   }
 

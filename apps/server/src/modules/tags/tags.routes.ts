@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   idParamsSchema,
   paginated,
   tagSchema,
@@ -18,7 +19,7 @@ const tagRow = tagSchema.partial();
 /** The spec sends name and type as query parameters; a JSON body is accepted as well. */
 const writeInput = { querystring: tagWriteInputSchema, body: tagWriteInputSchema.nullish() };
 
-/** Tags of websites: a global taxonomy everyone reads and tag managers edit. */
+/** Tags of websites: global tags staff manage and everyone reads, and each client's own tags. */
 export function tagsRoutes(app: App, deps: ModuleDeps): void {
   const service = new TagsService(deps.db);
   const tags = ['tags'];
@@ -29,13 +30,14 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
       config: { permission: 'authenticated' },
       schema: {
         tags,
-        summary: 'Tags: optional type (geo|adult|category|server), search (name text), where[…], order_by, paging',
+        summary:
+          'Tags the actor sees (global + its client’s; staff for no client: all): optional type (geo|adult|category|server), search (name text), where[…], order_by, paging',
         querystring: listQuery,
         response: { 200: z.union([wrapped(z.array(tagRow)), paginated(tagRow)]) },
       },
     },
     async (request) => {
-      const result = await service.list(request.query);
+      const result = await service.list(request.actor!, request.query);
       if (result.kind === 'list') return { data: result.rows };
       const { rows, total, page, pageLength } = result;
       return { data: { data: rows, total, page, pageLength } };
@@ -45,41 +47,52 @@ export function tagsRoutes(app: App, deps: ModuleDeps): void {
   app.post(
     '/api/v1/tags',
     {
-      config: { permission: 'menu.tags.manager' },
-      schema: { tags, summary: 'Create a tag (name, type)', ...writeInput, response: { 201: wrapped(tagSchema) } },
+      config: { permission: ACTIONS['tags.manage'] },
+      schema: {
+        tags,
+        summary: 'Create a tag (name, type): global when staff create it, else the client’s own',
+        ...writeInput,
+        response: { 201: wrapped(tagSchema) },
+      },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.create(tagInput(tagWriteSchema, request.query, request.body)) }),
+      reply
+        .status(201)
+        .send({ data: await service.create(request.actor!, tagInput(tagWriteSchema, request.query, request.body)) }),
   );
 
   app.put(
     '/api/v1/tags/:id',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
-        summary: 'Rename a tag (name; type optional)',
+        summary: 'Rename a tag (name; type optional); a client only its own (a global tag: 403)',
         params: idParamsSchema,
         ...writeInput,
         response: { 200: wrapped(tagSchema) },
       },
     },
     async (request) => ({
-      data: await service.update(request.params.id, tagInput(tagUpdateSchema, request.query, request.body)),
+      data: await service.update(
+        request.actor!,
+        request.params.id,
+        tagInput(tagUpdateSchema, request.query, request.body),
+      ),
     }),
   );
 
   app.delete(
     '/api/v1/tags/:id',
     {
-      config: { permission: 'menu.tags.manager' },
+      config: { permission: ACTIONS['tags.manage'] },
       schema: {
         tags,
-        summary: 'Delete a tag; it is taken off every website',
+        summary: 'Delete a tag; it is taken off every website; a client only its own (a global tag: 403)',
         params: idParamsSchema,
         response: { 200: wrapped(tagSchema) },
       },
     },
-    async (request) => ({ data: await service.remove(request.params.id) }),
+    async (request) => ({ data: await service.remove(request.actor!, request.params.id) }),
   );
 }

@@ -18,7 +18,7 @@ describe.each(testBackends())('tags on $name', (backend) => {
   it('creates tags from query parameters (as the spec sends them) or a JSON body', async () => {
     const fromQuery = await admin.post('/api/v1/tags?name=%20Germany%20&type=geo');
     expect(fromQuery.statusCode).toBe(201);
-    expect(fromQuery.json().data).toEqual({ id: expect.any(Number), name: 'Germany', type: 'geo' });
+    expect(fromQuery.json().data).toEqual({ id: expect.any(Number), name: 'Germany', type: 'geo', client_id: null });
     const fromBody = await admin.post('/api/v1/tags', { name: 'Sports', type: 'category' });
     expect(fromBody.json().data).toMatchObject({ name: 'Sports', type: 'category' });
     expect((await admin.post('/api/v1/tags?name=Dating&type=adult')).statusCode).toBe(201);
@@ -52,7 +52,7 @@ describe.each(testBackends())('tags on $name', (backend) => {
     const all = await viewer.get('/api/v1/tags');
     expect(all.statusCode).toBe(200);
     expect(names(all)).toEqual(['Dating', 'eu-west', 'Germany', 'Germany', 'Sports']);
-    expect(Object.keys(all.json().data[0]).sort()).toEqual(['id', 'name', 'type']);
+    expect(Object.keys(all.json().data[0]).sort()).toEqual(['client_id', 'id', 'name', 'type']);
     expect(names(await viewer.get('/api/v1/tags?type=geo'))).toEqual(['Germany']);
     expect(names(await viewer.get('/api/v1/tags?search=ERM'))).toEqual(['Germany', 'Germany']);
     expect(names(await viewer.get('/api/v1/tags?search=ger&type=category'))).toEqual(['Germany']);
@@ -65,9 +65,9 @@ describe.each(testBackends())('tags on $name', (backend) => {
     const id = (await admin.post('/api/v1/tags?name=Tenis&type=category')).json().data.id;
     const renamed = await put(admin, `/api/v1/tags/${id}?name=Tennis`, undefined);
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().data).toEqual({ id, name: 'Tennis', type: 'category' });
+    expect(renamed.json().data).toEqual({ id, name: 'Tennis', type: 'category', client_id: null });
     const moved = await put(admin, `/api/v1/tags/${id}`, { id, name: 'Tennis', type: 'geo' });
-    expect(moved.json().data).toEqual({ id, name: 'Tennis', type: 'geo' });
+    expect(moved.json().data).toEqual({ id, name: 'Tennis', type: 'geo', client_id: null });
     expect(fieldErrors(await put(admin, `/api/v1/tags/${id}`, { name: '' }))).toEqual({ name: [MSG.required] });
     expect(fieldErrors(await put(admin, `/api/v1/tags/${id}?name=germany`, undefined))).toEqual({
       name: [TAG_MSG.exists],
@@ -93,16 +93,19 @@ describe.each(testBackends())('tags on $name', (backend) => {
     expect((await admin.post(`/api/v1/domains/addTags/${shop.id}?tags[]=${id}`)).statusCode).toBe(200);
     const res = await del(admin, `/api/v1/tags/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id, name: 'Temporary', type: 'server' });
+    expect(res.json().data).toEqual({ id, name: 'Temporary', type: 'server', client_id: null });
     expect((await del(admin, `/api/v1/tags/${id}`)).statusCode).toBe(404);
     const left = await t.handle.db.selectFrom('domain_tags').selectAll().where('tag_id', '=', id).execute();
     expect(left).toEqual([]);
     expect(names(await admin.get('/api/v1/tags'))).not.toContain('Temporary');
   });
 
-  it('lets only tag managers write tags', async () => {
+  it('lets only tag managers write tags (a client its own: tags-client.test.ts)', async () => {
     const id = (await admin.get('/api/v1/tags?type=adult')).json().data[0].id;
-    for (const who of [DEMO.client, DEMO.user, DEMO.viewer, DEMO.moder]) {
+    const client = await signedIn(t, DEMO.client);
+    expect((await put(client, `/api/v1/tags/${id}?name=Nope`, undefined)).statusCode).toBe(403);
+    expect((await del(client, `/api/v1/tags/${id}`)).statusCode).toBe(403);
+    for (const who of [DEMO.user, DEMO.viewer, DEMO.moder]) {
       const c = await signedIn(t, who);
       expect((await c.post('/api/v1/tags?name=Nope&type=geo')).statusCode, who).toBe(403);
       expect((await put(c, `/api/v1/tags/${id}?name=Nope`, undefined)).statusCode, who).toBe(403);

@@ -58,7 +58,14 @@ export function DataTableRow<T>({
           </Table.Td>
         )}
         {columns.map((column, index) => (
-          <Table.Td key={column.key} style={{ ...styles[index + offset], textAlign: column.align }}>
+          <Table.Td
+            key={column.key}
+            style={{
+              ...styles[index + offset],
+              textAlign: column.align,
+              whiteSpace: column.nowrap ? 'nowrap' : undefined,
+            }}
+          >
             {cellValue(row, column)}
           </Table.Td>
         ))}

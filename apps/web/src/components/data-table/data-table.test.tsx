@@ -40,6 +40,22 @@ function setup(props: Partial<DataTableProps<Domain>> = {}) {
 }
 
 describe('DataTable', () => {
+  it('keeps a nowrap column on one line and lets a minWidth column grow from its minimum', () => {
+    setup({
+      columns: [
+        { key: 'id', title: 'ID', nowrap: true, width: 80 },
+        { key: 'url', title: 'URL', minWidth: 220 },
+        { key: 'subs', title: 'Subscribers' },
+      ],
+    });
+    const id = screen.getByRole('cell', { name: '1' });
+    expect(id.style.whiteSpace).toBe('nowrap');
+    const url = screen.getByRole('cell', { name: 'a.com' });
+    expect(url.style.minWidth).toBe('220px');
+    expect(url.style.maxWidth).toBe('');
+    expect(url.style.whiteSpace).toBe('');
+  });
+
   it('renders rows, rendered cells and the shown range', () => {
     setup();
     expect(screen.getByRole('cell', { name: 'a.com' })).toBeInTheDocument();

@@ -64,7 +64,11 @@ export function DataTable<T>({
   const control = { sticky: anySticky, width: CONTROL_WIDTH };
   const styles = stickyStyles([...(expandable ? [control] : []), ...(selectable ? [control] : []), ...columns]);
   const colSpan = columns.length + (expandable ? 1 : 0) + (selectable ? 1 : 0);
-  const minWidth = columns.reduce((sum, column) => sum + (column.width ?? DEFAULT_STICKY_WIDTH), 0);
+  // The narrowest the table gets before it scrolls sideways: every column, the expand and select ones included.
+  const minWidth = columns.reduce(
+    (sum, column) => sum + (column.width ?? column.minWidth ?? DEFAULT_STICKY_WIDTH),
+    CONTROL_WIDTH * ((expandable ? 1 : 0) + (selectable ? 1 : 0)),
+  );
 
   const keyOf = (row: T): RowKey => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as RowKey));
   const pageIds = rows.map(keyOf);

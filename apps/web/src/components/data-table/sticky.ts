@@ -6,6 +6,7 @@ export const DEFAULT_STICKY_WIDTH = 120;
 export interface StickyColumnInput {
   sticky?: boolean;
   width?: number;
+  minWidth?: number;
 }
 
 /**
@@ -17,7 +18,12 @@ export function stickyStyles(columns: StickyColumnInput[]): CSSProperties[] {
   let left = 0;
   return columns.map((column, index) => {
     const width = column.width ?? (column.sticky ? DEFAULT_STICKY_WIDTH : undefined);
-    const size: CSSProperties = width === undefined ? {} : { width, minWidth: width, maxWidth: width };
+    const size: CSSProperties =
+      width !== undefined
+        ? { width, minWidth: width, maxWidth: width }
+        : column.minWidth !== undefined
+          ? { minWidth: column.minWidth }
+          : {};
     const style: CSSProperties = column.sticky
       ? {
           ...size,

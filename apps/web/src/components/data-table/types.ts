@@ -18,6 +18,10 @@ export interface DataTableColumn<T> {
   sticky?: boolean;
   /** Width in px. */
   width?: number;
+  /** Narrowest the column may get, in px, when it has no fixed width (it grows with the table). */
+  minWidth?: number;
+  /** Keeps each cell's text on one line (dates, ids, numbers); the table scrolls sideways instead. */
+  nowrap?: boolean;
   align?: CSSProperties['textAlign'];
 }
 

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 
 export interface OneValueDialogProps {
   opened: boolean;
@@ -18,6 +18,8 @@ export interface OneValueDialogProps {
    */
   onSubmit: (value: string) => unknown;
   onClose: () => void;
+  /** A hint under the field, computed from what is typed (e.g. what of an address is not kept). */
+  describe?: (value: string) => ReactNode;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -35,6 +37,7 @@ export function OneValueDialog({
   width = 350,
   onSubmit,
   onClose,
+  describe,
 }: OneValueDialogProps) {
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +78,8 @@ export function OneValueDialog({
         <TextInput
           label={label}
           placeholder={placeholder}
+          description={describe?.(value)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={value}
           onChange={(event) => {
             setValue(event.currentTarget.value);

@@ -81,3 +81,17 @@ export function showExportStarted(): string {
     closeAfterMs: TIMINGS.warningPopupMs,
   });
 }
+
+/** The one notice of a refusing route guard (yellow, 7 s); a newer refusal replaces it instead of stacking. */
+const GUARD_NOTICE_ID = 'route-guard-notice';
+
+export function showGuardNotice(message: string): void {
+  notifications.hide(GUARD_NOTICE_ID);
+  notifications.show({
+    id: GUARD_NOTICE_ID,
+    message,
+    color: 'yellow',
+    icon: <IconAlertTriangle size={18} aria-hidden />,
+    autoClose: TIMINGS.warningPopupMs,
+  });
+}

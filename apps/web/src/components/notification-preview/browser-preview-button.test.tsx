@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -15,19 +15,60 @@ function stubNotification(permission: NotificationPermission, answer: Notificati
 describe('BrowserPreviewButton', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('says how to allow notifications when the permission is refused', async () => {
+  it('asks for permission, and when it is refused shows the notification in the page, text as text', async () => {
     stubNotification('default', 'denied');
-    renderWithProviders(<BrowserPreviewButton content={() => CONTENT} />);
+    renderWithProviders(
+      <BrowserPreviewButton
+        content={() => ({
+          ...CONTENT,
+          title: '<b>Sale</b>',
+          icon: 'https://shop.example/icon.png',
+          image: 'https://shop.example/big.png',
+          buttons: [{ title: 'Open' }, { title: 'Later' }],
+        })}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(BROWSER_PREVIEW_TEXTS.denied)).toBeInTheDocument();
+    expect(Notification.requestPermission).toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: BROWSER_PREVIEW_TEXTS.title });
+    expect(within(dialog).getByText(BROWSER_PREVIEW_TEXTS.denied)).toBeInTheDocument();
+    expect(within(dialog).getByText('<b>Sale</b>')).toBeInTheDocument();
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(within(dialog).getByText('There')).toBeInTheDocument();
+    expect(within(dialog).getByText('shop.example')).toBeInTheDocument();
+    expect(within(dialog).getByText('Open')).toBeInTheDocument();
+    expect(within(dialog).getByText('Later')).toBeInTheDocument();
+    const sources = Array.from(dialog.querySelectorAll('img')).map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['https://shop.example/icon.png', 'https://shop.example/big.png']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('says so when the browser cannot show notifications', async () => {
+  it('shows the in-page preview without asking when notifications are blocked', async () => {
+    stubNotification('denied');
+    renderWithProviders(<BrowserPreviewButton content={() => CONTENT} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: BROWSER_PREVIEW_TEXTS.title });
+    expect(within(dialog).getByText('Hi')).toBeInTheDocument();
+    expect(Notification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it("names the website's host on the in-page preview when it is given", async () => {
+    stubNotification('denied');
+    renderWithProviders(<BrowserPreviewButton content={() => CONTENT} site="https://www.acme.test" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: BROWSER_PREVIEW_TEXTS.title });
+    expect(within(dialog).getByText('www.acme.test')).toBeInTheDocument();
+  });
+
+  it('shows the in-page preview when the browser cannot show notifications', async () => {
     vi.stubGlobal('Notification', undefined);
     Reflect.deleteProperty(globalThis, 'Notification');
     renderWithProviders(<BrowserPreviewButton content={() => CONTENT} />);
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(BROWSER_PREVIEW_TEXTS.unsupported)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: BROWSER_PREVIEW_TEXTS.title });
+    expect(within(dialog).getByText(BROWSER_PREVIEW_TEXTS.unsupported)).toBeInTheDocument();
+    expect(within(dialog).getByText('Hi')).toBeInTheDocument();
   });
 
   it('shows the content as it is when pressed, through the /sw.js worker', async () => {
@@ -44,6 +85,7 @@ describe('BrowserPreviewButton', () => {
     await vi.waitFor(() =>
       expect(showNotification).toHaveBeenCalledWith('Typed later', expect.objectContaining({ body: 'There' })),
     );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('registers the /sw.js worker when it is shown, before any click, so the first preview finds it started', async () => {

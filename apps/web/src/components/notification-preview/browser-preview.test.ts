@@ -27,6 +27,12 @@ describe('showBrowserPreview', () => {
     expect(shown).toEqual([]);
   });
 
+  it('does not ask again once notifications are blocked', async () => {
+    stubNotification('denied');
+    expect(await showBrowserPreview(CONTENT)).toBe('denied');
+    expect(Notification.requestPermission).not.toHaveBeenCalled();
+  });
+
   it('shows the notification through the /sw.js worker with FirstBtnRedirect and SecondBtnRedirect', async () => {
     stubNotification('granted');
     const showNotification = vi.fn(async () => {});
@@ -52,5 +58,15 @@ describe('showBrowserPreview', () => {
     vi.stubGlobal('navigator', { serviceWorker: { register: vi.fn(async () => Promise.reject(new Error('404'))) } });
     expect(await showBrowserPreview(CONTENT)).toBe('shown');
     expect(shown).toEqual([['Hi', expect.objectContaining({ body: 'There' })]]);
+  });
+
+  it('is unsupported when neither a worker nor the page may show a notification (Chromium on Android)', async () => {
+    const Fake = vi.fn(() => {
+      throw new TypeError('Illegal constructor');
+    }) as unknown as typeof Notification;
+    Object.assign(Fake, { permission: 'granted', requestPermission: vi.fn(async () => 'granted') });
+    vi.stubGlobal('Notification', Fake);
+    vi.stubGlobal('navigator', { serviceWorker: undefined });
+    expect(await showBrowserPreview(CONTENT)).toBe('unsupported');
   });
 });

@@ -42,10 +42,13 @@ export function preparePreviewWorker(): void {
 
 /**
  * Shows the notification as the browser will, after asking for permission: through the /sw.js worker when the
- * console serves one (buttons included), else as a page notification without buttons.
+ * console serves one (buttons included), else as a page notification without buttons. 'denied' when the permission
+ * is refused (asked only while it is 'default'), 'unsupported' when the browser cannot show one.
  */
 export async function showBrowserPreview(content: PreviewContent): Promise<PreviewResult> {
   if (typeof window === 'undefined' || !('Notification' in window)) return 'unsupported';
+  // A refusal is final: the browser would answer 'denied' again without asking.
+  if (Notification.permission === 'denied') return 'denied';
   const permission =
     Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission().catch(() => 'denied');
   if (permission !== 'granted') return 'denied';
@@ -64,7 +67,12 @@ export async function showBrowserPreview(content: PreviewContent): Promise<Previ
     const registration = await within(navigator.serviceWorker.ready, WORKER_WAIT_MS);
     await registration.showNotification(content.title, options);
   } catch {
-    new Notification(content.title, { body: content.body, icon: content.icon || undefined, data });
+    try {
+      new Notification(content.title, { body: content.body, icon: content.icon || undefined, data });
+    } catch {
+      // Chromium on Android has no page notifications (only a service worker's): the page shows its own preview.
+      return 'unsupported';
+    }
   }
   return 'shown';
 }

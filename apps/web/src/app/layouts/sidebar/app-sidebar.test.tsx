@@ -30,7 +30,8 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Files')).toHaveAttribute('href', '/files');
     expect(group(nav, 'Dev Settings')).toBeNull();
     expect(link(nav, 'Users Management')).toBeNull();
-    expect(link(nav, 'Tags Manager')).toBeNull();
+    // a client organises its own websites with its own tags
+    expect(link(nav, 'Tags Manager')).toHaveAttribute('href', '/tags-manager');
 
     const user = userEvent.setup();
     await user.click(group(nav, 'Drip Instruments')!);
@@ -110,12 +111,16 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Draft')).toHaveAttribute('href', '/dashboard/42/recurring/drafts');
     expect(link(nav, 'Triggered Notifications')).toHaveAttribute('href', '/dashboard/42/triggers');
     expect(link(nav, 'Audience Creator')).toHaveAttribute('href', '/dashboard/42/audience-creator');
+    expect(link(nav, 'Manual Segmentation')).toHaveAttribute('href', '/dashboard/42/manual-segmentation');
   });
 
-  it('hides the domain items a viewer may not open', () => {
+  it('hides the domain items a viewer may not open, and Create under Recurring Drips (the viewer only reads)', async () => {
     const { nav } = renderSidebar(userWithRole('viewer'), { domainId: '42' });
     expect(link(nav, 'Integrate')).toBeNull();
     expect(group(nav, 'Segmentation')).toBeInTheDocument();
+    await userEvent.setup().click(group(nav, 'Recurring Drips')!);
+    await shown(nav, 'Regular');
+    expect(link(nav, 'Create')).toBeNull();
   });
 
   it('collapses groups again', async () => {

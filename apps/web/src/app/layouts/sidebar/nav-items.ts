@@ -14,6 +14,7 @@ import {
   IconHandStop,
   IconLayoutDashboard,
   IconList,
+  IconListDetails,
   IconPencil,
   IconPlugConnected,
   IconPlus,
@@ -98,6 +99,9 @@ export const DOMAIN_NAV: readonly NavItem[] = [
   ]),
   group('Automation', IconRobot, [link('Triggered Notifications', IconBellRinging, 'TriggeredNotifications')]),
   link('Welcome Drips', IconHandStop, 'Welcome Drips'),
-  group('Segmentation', IconUsersGroup, [link('Audience Creator', IconUsersGroup, 'Audience Creator')]),
+  group('Segmentation', IconUsersGroup, [
+    link('Audience Creator', IconUsersGroup, 'Audience Creator'),
+    link('Manual Segmentation', IconListDetails, 'Manual Segmentation'),
+  ]),
   link('Integrate', IconPlugConnected, 'Integrate'),
 ];

@@ -1,18 +1,12 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { hasAnyPermission, type Permission } from '@pushdeck/contracts';
+import { may } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { UserAccess } from '@/lib/auth';
 
-/** Who may add a website (the server's rule for POST /v1/domains; menu.admin.panel passes too). */
-const CREATE_WEBSITE: readonly Permission[] = [
-  'menu.domain.integrate',
-  'menu.domain.integrate2',
-  'menu.clients.management',
-];
-
+/** Who may add a website: the server's rule for POST /v1/domains (ACTIONS domains.write). */
 export function canAddWebsite(access: UserAccess): boolean {
-  return hasAnyPermission(access.permissions, CREATE_WEBSITE);
+  return may(access.permissions, 'domains.write');
 }
 
 /** 'Add website': opens NewWebsite. */

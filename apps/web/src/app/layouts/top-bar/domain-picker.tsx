@@ -10,30 +10,48 @@ async function fetchPickerDomains(signal: AbortSignal) {
   return pickerDomainsResponse.parse(await api.get<unknown>('/v1/domains', { signal })).data;
 }
 
-/** Top-bar website picker: 'All Websites' opens /dashboard, a domain opens /dashboard/{id}. */
-export function DomainPicker() {
+interface DomainPickerProps {
+  /** False until a moderator has picked a client: the list is that client's websites. */
+  enabled?: boolean;
+}
+
+/**
+ * Top-bar website picker: 'All Websites' opens /dashboard, a domain opens /dashboard/{id}; the website open now is
+ * the one shown. Searchable by URL text or id, and used from the keyboard (arrows, Enter, Escape).
+ */
+export function DomainPicker({ enabled = true }: DomainPickerProps) {
   const navigate = useNavigate();
   const match = useMatch('/dashboard/:id/*');
   const [clientUid] = useSelectedClientUid();
   const domains = useQuery({
     queryKey: ['domains', 'picker', clientUid],
     queryFn: ({ signal }) => fetchPickerDomains(signal),
+    enabled,
   });
   const data = useMemo(() => domainOptions(domains.data ?? []), [domains.data]);
   const current = match?.params.id ?? ALL_WEBSITES;
+  const nothingFound = !enabled
+    ? 'Select a client first'
+    : domains.isPending
+      ? 'Loading…'
+      : domains.isError
+        ? 'The websites could not be loaded.'
+        : 'No websites found';
 
   return (
     <Select
       aria-label="Website"
-      placeholder="Search websites"
+      placeholder={enabled ? 'Search websites' : 'Select a client first'}
+      disabled={!enabled}
       leftSection={<IconWorld size={16} aria-hidden />}
       data={data}
-      value={data.some((option) => option.value === current) ? current : ALL_WEBSITES}
+      value={!enabled ? null : data.some((option) => option.value === current) ? current : ALL_WEBSITES}
       searchable
       allowDeselect={false}
       filter={filterDomainOptions}
       maxDropdownHeight={200}
-      nothingFoundMessage={domains.isPending ? 'Loading…' : 'No websites found'}
+      nothingFoundMessage={nothingFound}
+      error={domains.isError ? true : undefined}
       w={{ base: 170, sm: 240, md: 280 }}
       renderOption={({ option }) => (
         <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">

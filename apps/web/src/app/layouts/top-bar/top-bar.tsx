@@ -2,15 +2,14 @@ import { Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UserInfo } from '@pushdeck/contracts';
 import { useMemo } from 'react';
-import { userAccess } from '@/lib/auth';
+import { useSelectedClientUid } from '@/lib/api';
+import { isModerator, userAccess } from '@/lib/auth';
 import { Brand } from '../brand';
 import { AccountMenu } from './account-menu';
 import { AddWebsiteButton, canAddWebsite } from './add-website-button';
+import { TopBarClientPicker } from './client-picker';
 import { DomainPicker } from './domain-picker';
 import { ReturnToModerationButton } from './return-to-moderation-button';
-
-/** First roles that never see the domain picker (spec part 1 §2, Layout). */
-const NO_DOMAIN_PICKER = new Set(['moder', 'user']);
 
 interface TopBarProps {
   user: UserInfo;
@@ -20,15 +19,20 @@ interface TopBarProps {
 }
 
 export function TopBar({ user, navOpened, onToggleNav, onLogout }: TopBarProps) {
-  const showPicker = !NO_DOMAIN_PICKER.has(user.roles[0]?.name ?? '');
   const compact = useMediaQuery('(max-width: 61.99em)') ?? false;
-  const showAddWebsite = useMemo(() => canAddWebsite(userAccess(user)), [user]);
+  const access = useMemo(() => userAccess(user), [user]);
+  const showAddWebsite = canAddWebsite(access);
+  // Every role may open a website (its dashboard has no permission), so every role gets the picker; the spec hides it
+  // from moder and user, who then had no way to a website (issue #19, docs/console.md). A moder picks the client first.
+  const moderator = isModerator(access);
+  const [clientUid] = useSelectedClientUid();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label="Toggle navigation" />
         <Brand to="/dashboard" visibleFrom="sm" />
-        {showPicker && <DomainPicker />}
+        {moderator && <TopBarClientPicker />}
+        <DomainPicker enabled={!moderator || clientUid !== null} />
         {showAddWebsite && <AddWebsiteButton compact={compact} />}
       </Group>
       <Group gap="xs" wrap="nowrap">

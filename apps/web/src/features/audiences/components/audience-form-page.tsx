@@ -1,6 +1,5 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
-import { MSG, type SegmentType } from '@pushdeck/contracts';
-import { useEffect, useRef } from 'react';
+import { MSG, type Segment, type SegmentType } from '@pushdeck/contracts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
@@ -10,16 +9,16 @@ import { MODE_TEXT, routeId } from '../lib/mode';
 import { AudienceForm, type AudienceFormValues } from './audience-form';
 import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
 
-/** Redirect delay after saving (spec part 2 §9: 'Redirect delay after creation 2.5 s'). */
-export const SAVED_REDIRECT_MS = 2500;
-
-function useBackAfterSave(listPath: string) {
+/**
+ * After a save, the saved item opens at once (its own list's detail page: Audience Creator or Manual
+ * Segmentation, by the type it was saved as). The spec waits 2.5 s on the filled form, where a second Save made a
+ * duplicate; replacing the form in the history keeps Back from reopening it.
+ */
+function useOpenSaved(domainId: number | undefined) {
   const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return () => {
+  return (saved: Segment) => {
     notifySuccess(MSG.successfully);
-    timer.current = setTimeout(() => navigate(listPath), SAVED_REDIRECT_MS);
+    void navigate(`/dashboard/${domainId}/${MODE_TEXT[saved.type].listPath}/view/${saved.id}`, { replace: true });
   };
 }
 
@@ -30,7 +29,7 @@ export function AudienceCreatePage() {
   const navigate = useNavigate();
   const type: SegmentType = params.get('type') === 'segment' ? 'segment' : 'audience';
   const listPath = `/dashboard/${domainId}/${MODE_TEXT[type].listPath}`;
-  const back = useBackAfterSave(listPath);
+  const openSaved = useOpenSaved(domainId);
   if (domainId === undefined) return <Alert color="red">Website not found.</Alert>;
   const initial: AudienceFormValues = { name: '', type, nodes: [newCondition()] };
   return (
@@ -41,7 +40,7 @@ export function AudienceCreatePage() {
       <Title order={1} size="h2">
         Create {MODE_TEXT[type].title}
       </Title>
-      <AudienceForm domainId={domainId} initial={initial} onSaved={back} onCancel={() => navigate(listPath)} />
+      <AudienceForm domainId={domainId} initial={initial} onSaved={openSaved} onCancel={() => navigate(listPath)} />
     </Stack>
   );
 }
@@ -55,7 +54,7 @@ export function AudienceEditPage() {
   const navigate = useNavigate();
   const type = segment.data?.type ?? 'audience';
   const listPath = `/dashboard/${domainId}/${MODE_TEXT[type].listPath}`;
-  const back = useBackAfterSave(listPath);
+  const openSaved = useOpenSaved(domainId);
   if (domainId === undefined || segmentId === undefined) return <Alert color="red">Audience not found.</Alert>;
 
   return (
@@ -80,7 +79,7 @@ export function AudienceEditPage() {
           domainId={domainId}
           segmentId={segmentId}
           initial={{ name: segment.data.name, type: segment.data.type, nodes: fromQuery(segment.data.query) }}
-          onSaved={back}
+          onSaved={openSaved}
           onCancel={() => navigate(listPath)}
         />
       )}

@@ -18,6 +18,7 @@ function answer(extra?: (call: StubbedCall) => Response | undefined) {
     if (call.method === 'POST' && call.path === '/api/v1/segments') {
       return jsonResponse(201, { data: segment(77, 'Desktop Chrome') });
     }
+    if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: [segment(77, 'Desktop Chrome')] });
     return undefined;
   };
 }
@@ -28,7 +29,7 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('builds two conditions with a live count, then saves the query and returns to the list', async () => {
+  it('builds two conditions with a live count, then saves the query and opens the new audience', async () => {
     const { calls, user } = renderAudiences('/dashboard/5/audience-creator/create', answer());
     expect(await screen.findByRole('heading', { name: 'Create Audience' })).toBeInTheDocument();
     // one empty condition to start with: no count is asked for an incomplete query
@@ -61,8 +62,37 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Successfully!')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/segments')!;
     expect(post.body).toEqual({ name: 'Desktop Chrome', type: 'audience', query, domain_id: 5 });
-    // back to the list after the spec's 2.5 s
-    expect(await screen.findByRole('heading', { name: 'Audience Creator' }, { timeout: 4000 })).toBeInTheDocument();
+    // the new audience opens at once: no filled form left to save a second time
+    expect(await screen.findByRole('heading', { name: 'Desktop Chrome' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Audience Creator' })).toHaveAttribute(
+      'href',
+      '/dashboard/5/audience-creator',
+    );
+  });
+
+  it('opens a new segment in Manual Segmentation, where segments are listed, even when started from Audience Creator', async () => {
+    const saved = segment(78, 'Hand picked', { type: 'segment' });
+    const { user } = renderAudiences(
+      '/dashboard/5/audience-creator/create',
+      answer((call) => {
+        if (call.method === 'POST' && call.path === '/api/v1/segments') return jsonResponse(201, { data: saved });
+        if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: [saved] });
+        return undefined;
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Create Audience' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Hand picked');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'segment');
+    await user.type(screen.getByRole('textbox', { name: 'Value of condition 1' }), 'desktop');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Hand picked' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Manual Segmentation' })).toHaveAttribute(
+      'href',
+      '/dashboard/5/manual-segmentation',
+    );
   });
 
   it('checks the form with the contract before any call, at the fields', async () => {
@@ -77,6 +107,40 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Required.');
     const condition = screen.getByRole('group', { name: 'Condition 1' });
     expect(within(condition).getByText(AUDIENCE_MSG.betweenOrder)).toBeInTheDocument();
+    expect(within(condition).getByRole('textbox', { name: 'To value of condition 1' })).toHaveAccessibleDescription(
+      AUDIENCE_MSG.betweenOrder,
+    );
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/segments')).toHaveLength(0);
+  });
+
+  it("shows 'Required.' under the empty value input itself, not under another one", async () => {
+    const { calls, user } = renderAudiences('/dashboard/5/audience-creator/create', answer());
+    await screen.findByRole('heading', { name: 'Create Audience' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ranges');
+    await user.click(screen.getByRole('button', { name: 'Add condition to the audience' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Field of condition 2' }), 'last_drip_number');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Operator of condition 2' }), 'between');
+    await user.type(screen.getByRole('textbox', { name: 'From value of condition 2' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Fill the required fields out!')).length).toBeGreaterThan(0);
+
+    const first = screen.getByRole('textbox', { name: 'Value of condition 1' });
+    const from = screen.getByRole('textbox', { name: 'From value of condition 2' });
+    const to = screen.getByRole('textbox', { name: 'To value of condition 2' });
+    expect(first).toHaveAccessibleDescription('Required.');
+    expect(first).toBeInvalid();
+    expect(to).toHaveAccessibleDescription('Required.');
+    expect(to).toBeInvalid();
+    // the filled one is neither marked nor described
+    expect(from).toHaveAccessibleDescription('');
+    expect(from).toBeValid();
+    // each message sits in its own input's field, nowhere else in the condition
+    for (const input of [first, to]) {
+      const field = input.closest('.mantine-InputWrapper-root') as HTMLElement;
+      expect(within(field).getByText('Required.')).toBeInTheDocument();
+    }
+    const second = screen.getByRole('group', { name: 'Condition 2' });
+    expect(within(second).getAllByText('Required.')).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/segments')).toHaveLength(0);
   });
 
@@ -109,6 +173,9 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     expect(
       within(screen.getByRole('group', { name: 'Condition 1.1' })).getByText('Values must be valid text.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Value of condition 1.1' })).toHaveAccessibleDescription(
+      'Values must be valid text.',
+    );
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('The name is taken.');
     uninstall();
   });

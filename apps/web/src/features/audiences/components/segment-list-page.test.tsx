@@ -140,6 +140,20 @@ describe('Audience Creator', { timeout: 15_000 }, () => {
       'href',
       '/dashboard/5/manual-segmentation/view/8',
     );
+    // each list links to the other, so neither kind is out of reach
+    expect(screen.getByRole('link', { name: 'Audience Creator' })).toHaveAttribute(
+      'href',
+      '/dashboard/5/audience-creator',
+    );
+  });
+
+  it('links Audience Creator to Manual Segmentation', async () => {
+    renderAudiences('/dashboard/5/audience-creator', answer([]));
+    expect(await screen.findByRole('heading', { name: 'Audience Creator' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manual Segmentation' })).toHaveAttribute(
+      'href',
+      '/dashboard/5/manual-segmentation',
+    );
   });
 
   it('says so when there is nothing', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { hasAnyPermission, type Permission, type Segment } from '@pushdeck/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -8,16 +8,18 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useCan } from '@/lib/auth';
 import { useSegments } from '../api/use-segments';
 import { MODE_TEXT, modeOf, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
 import { SegmentCount } from './segment-count';
 import { SegmentRowActions } from './segment-row-actions';
 
-/** Spec part 2 §6: these control the Create Audience button and the edit button. */
+/**
+ * Spec part 2 §6: audience_create controls the Create Audience button (the Audience Create route's own rule, which is
+ * narrower than the call's: Copy Tools 2.0 may create audiences but not open the creator); audience_edit the edit button.
+ */
 export const CREATE_PERMISSIONS: readonly Permission[] = ['audience_create', 'menu.domain.audience.create'];
-export const EDIT_PERMISSIONS: readonly Permission[] = ['audience_edit', 'menu.domain.audience.edit'];
 
 /**
  * Audience Creator and Manual Segmentation: the website's audiences (or segments), newest first, with search,
@@ -28,10 +30,11 @@ export function SegmentListPage() {
   const domainId = routeId(useParams().id) ?? 0;
   const type = modeOf(useLocation().pathname);
   const text = MODE_TEXT[type];
+  const other = type === 'audience' ? 'segment' : 'audience';
   const list = useListParams();
   const { permissions } = useAuth();
-  const canCreate = hasAnyPermission(permissions, CREATE_PERMISSIONS);
-  const canEdit = hasAnyPermission(permissions, EDIT_PERMISSIONS);
+  const canCreate = useCan('audiences.create') && hasAnyPermission(permissions, CREATE_PERMISSIONS);
+  const canEdit = useCan('audiences.edit');
   const segments = useSegments({ domainId, type, search: list.search });
 
   const [search, setSearch] = useState(list.search);
@@ -60,9 +63,18 @@ export function SegmentListPage() {
     <Stack gap="md">
       <AudienceBreadcrumbs items={[...websiteCrumbs(domainId), { label: text.list }]} />
       <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {text.list}
-        </Title>
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {text.list}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {type === 'audience' ? 'Segments are listed in ' : 'Audiences are listed in '}
+            <Anchor component={Link} to={`/dashboard/${domainId}/${MODE_TEXT[other].listPath}`}>
+              {MODE_TEXT[other].list}
+            </Anchor>
+            .
+          </Text>
+        </Stack>
         {canCreate && (
           <Button
             component={Link}

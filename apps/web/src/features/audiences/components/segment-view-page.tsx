@@ -1,18 +1,17 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { hasAnyPermission, MSG } from '@pushdeck/contracts';
+import { MSG } from '@pushdeck/contracts';
 import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { useSegment } from '../api/use-segments';
 import { useSegmentSubscribers } from '../api/use-subscribers';
 import { describeQuery } from '../lib/builder-model';
 import { MODE_TEXT, modeOf, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
 import { SegmentCount } from './segment-count';
-import { EDIT_PERMISSIONS } from './segment-list-page';
 import { segmentDetailColumns } from './subscriber-columns';
 import { XlsxButton } from './xlsx-button';
 
@@ -59,7 +58,7 @@ export function SegmentViewPage() {
   const segmentId = routeId(params.seg_id) ?? 0;
   const type = modeOf(useLocation().pathname);
   const text = MODE_TEXT[type];
-  const editable = hasAnyPermission(useAuth().permissions, EDIT_PERMISSIONS);
+  const editable = useCan('audiences.edit');
   const segment = useSegment(domainId, segmentId, type);
   const listPath = `/dashboard/${domainId}/${text.listPath}`;
   const name = segment.data?.name ?? `${text.title} ${segmentId}`;

@@ -1,15 +1,14 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { hasAnyPermission, MSG, type SegmentType } from '@pushdeck/contracts';
+import { MSG, type SegmentType } from '@pushdeck/contracts';
 import { useParams, useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { useSegment } from '../api/use-segments';
 import { useWebsiteSubscribers } from '../api/use-subscribers';
 import { MODE_TEXT, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, type Crumb, websiteCrumbs } from './breadcrumbs';
-import { EDIT_PERMISSIONS } from './segment-list-page';
 import { subscriberColumns } from './subscriber-columns';
 
 /** The segment named by `seg_id`, for the title and the crumbs. */
@@ -34,7 +33,7 @@ export function SubscriberListPage() {
   const segId = routeId(search.get('seg_id') ?? undefined);
   const type: SegmentType = search.get('type') === 'segment' ? 'segment' : 'audience';
   const list = useListParams();
-  const editable = hasAnyPermission(useAuth().permissions, EDIT_PERMISSIONS);
+  const editable = useCan('audiences.edit');
   const crumbs = useSegmentCrumbs(domainId, segId, type);
   const page = useWebsiteSubscribers(domainId, segId, { page: list.page, pageLength: list.pageLength });
 

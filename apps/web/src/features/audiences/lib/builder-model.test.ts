@@ -4,6 +4,7 @@ import {
   type BuilderNode,
   type ConditionNode,
   checkQuery,
+  conditionErrors,
   describeQuery,
   fromQuery,
   newCondition,
@@ -102,6 +103,23 @@ describe('builder model', () => {
     expect(ownErrors(errors, nodePath(groupPath, 0, group.children[0]!))).toEqual([
       AUDIENCE_MSG.wholeNumber('last_drip_number'),
     ]);
+  });
+
+  it("sorts a condition's messages by where they show: each value input, the values together, the row", () => {
+    const path = 'query.filters.1.last_drip_number';
+    const errors = {
+      [`${path}.values.1`]: ['Required.'],
+      [`${path}.values`]: [AUDIENCE_MSG.betweenOrder],
+      [`${path}.operator`]: ['Unknown operator "~".'],
+      'query.filters.0.device.values.0': ['Required.'],
+      'query.filters.10.device.values.0': ['Not mine.'],
+    };
+    const mine = conditionErrors(errors, path);
+    expect(mine.byValue[0]).toBeUndefined();
+    expect(mine.byValue[1]).toEqual(['Required.']);
+    expect(mine.values).toEqual([AUDIENCE_MSG.betweenOrder]);
+    expect(mine.other).toEqual(['Unknown operator "~".']);
+    expect(conditionErrors(errors, 'query.filters.1.device')).toEqual({ byValue: [], values: [], other: [] });
   });
 
   it('keeps what fits when the field or operator changes, and replaces or removes nodes anywhere', () => {

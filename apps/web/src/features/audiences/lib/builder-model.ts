@@ -196,6 +196,32 @@ export function ownErrors(errors: FieldErrors, path: string): string[] {
   return [...new Set(messages)];
 }
 
+/** A condition's messages by where they show: at each value input, at its values as a whole, or at the row. */
+export interface ConditionErrors {
+  /** `values.<i>`: the i-th value input's own messages. */
+  byValue: string[][];
+  /** `values`: about the values together (count, order). */
+  values: string[];
+  /** Anything else about the condition (field, operator, join). */
+  other: string[];
+}
+
+export function conditionErrors(errors: FieldErrors, path: string): ConditionErrors {
+  const prefix = `${path}.values`;
+  const out: ConditionErrors = { byValue: [], values: [], other: [] };
+  for (const [key, messages] of Object.entries(errors)) {
+    if (key === prefix) out.values.push(...messages);
+    else if (key.startsWith(`${prefix}.`)) {
+      const index = Number(key.slice(prefix.length + 1));
+      if (Number.isInteger(index) && index >= 0) out.byValue[index] = [...(out.byValue[index] ?? []), ...messages];
+      else out.values.push(...messages);
+    } else if (key === path || key.startsWith(`${path}.`)) out.other.push(...messages);
+  }
+  out.values = [...new Set(out.values)];
+  out.other = [...new Set(out.other)];
+  return out;
+}
+
 function describeNode(node: BuilderNode): string {
   if (node.kind === 'group') return `(${describeNodes(node.children)})`;
   const label = fieldLabel(node.field);

@@ -3,6 +3,7 @@ import {
   type DomainUpdate,
   domainListRowSchema,
   domainSchema,
+  domainWrittenSchema,
   LIMITS,
   wrapped,
 } from '@pushdeck/contracts';
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api';
 
 const domainShowResponse = wrapped(z.array(domainSchema));
-const domainCreated = wrapped(domainSchema);
+const domainCreated = domainWrittenSchema;
 
 /** A row of the Domains List: what the table shows and the CSV / zip need. */
 export const domainRowSchema = domainListRowSchema.required({ id: true, website_id: true, url: true });
@@ -39,8 +40,14 @@ export async function createDomain(url: string): Promise<Domain> {
 }
 
 /** PUT /v1/domains/{id} with fcm_conf 'client' plus one of url, postback or is_active. */
-export async function updateDomain(id: number, patch: Omit<DomainUpdate, 'fcm_conf' | 'id'>): Promise<void> {
-  await api.put<unknown>(`/v1/domains/${id}`, { body: { fcm_conf: 'client', ...patch } });
+/** Answers the server's notice when part of a typed address was not kept (only the origin is). */
+export async function updateDomain(
+  id: number,
+  patch: Omit<DomainUpdate, 'fcm_conf' | 'id'>,
+): Promise<string | undefined> {
+  const answer = await api.put<unknown>(`/v1/domains/${id}`, { body: { fcm_conf: 'client', ...patch } });
+  const parsed = domainWrittenSchema.safeParse(answer);
+  return parsed.success ? parsed.data.message : undefined;
 }
 
 export interface DomainListQuery {

@@ -7,13 +7,15 @@ import { statusLabel } from '../lib/domains-csv';
 
 /** Id, Website Id, Url, Status, Tags (chips), Created at. */
 export const DOMAIN_COLUMNS: DataTableColumn<DomainRow>[] = [
-  { key: 'id', title: 'Id', sortable: true, width: 80 },
+  { key: 'id', title: 'Id', sortable: true, width: 80, nowrap: true },
   {
     key: 'website_id',
     title: 'Website Id',
-    width: 200,
+    // 32 hexadecimal digits in monospace, on one line.
+    width: 310,
+    nowrap: true,
     render: (row) => (
-      <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text ff="monospace" size="sm">
         {row.website_id}
       </Text>
     ),

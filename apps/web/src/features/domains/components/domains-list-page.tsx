@@ -1,26 +1,23 @@
 import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { hasAnyPermission, type Permission } from '@pushdeck/contracts';
 import { IconFileSpreadsheet, IconFileZip, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { useDomainPage } from '../api/use-domains';
 import { DOMAIN_COLUMNS } from './domain-columns';
 import { DomainTagsEditor } from './domain-tags-editor';
 import { useDomainDownloads } from './use-domain-downloads';
 
 const DEFAULT_SORT = { field: 'id', dir: 'desc' } as const;
-/** Who may tag websites (the server's rule for addTags / removeTags). */
-const TAGGING: readonly Permission[] = ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'];
 
 /** Home > Dashboard > Global Stats > Domains List: search (url text, id or website_id), table, CSV and zip. */
 export function DomainsListPage() {
   const list = useListParams({ sort: DEFAULT_SORT });
-  const canTag = hasAnyPermission(useAuth().permissions, TAGGING);
+  const canTag = useCan('domains.tag');
   const orderBy = formatOrderBy(list.sort) ?? 'id:desc';
   const page = useDomainPage({ search: list.search, page: list.page, pageLength: list.pageLength, orderBy });
   const total = page.data?.total ?? 0;

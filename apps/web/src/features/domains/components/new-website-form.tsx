@@ -1,5 +1,5 @@
-import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { type Domain, domainCreateSchema } from '@pushdeck/contracts';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { type Domain, domainCreateSchema, siteUrlOriginNotice } from '@pushdeck/contracts';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useCreateDomain } from '../api/use-domains';
@@ -10,6 +10,7 @@ export function NewWebsiteForm({ onCreated }: { onCreated: (domain: Domain) => v
   const [url, setUrl] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const originNotice = siteUrlOriginNotice(url);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,7 +35,16 @@ export function NewWebsiteForm({ onCreated }: { onCreated: (domain: Domain) => v
     <form onSubmit={submit} noValidate>
       <TextInput
         label="Website URL"
-        description="The address visitors open, with http:// or https://"
+        description={
+          originNotice ? (
+            <Text component="span" size="xs" c="orange.8" role="status">
+              {originNotice}
+            </Text>
+          ) : (
+            'The address visitors open, with http:// or https://'
+          )
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         placeholder="https://example.com"
         type="url"
         value={url}

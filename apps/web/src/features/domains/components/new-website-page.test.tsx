@@ -1,3 +1,4 @@
+import { DOMAIN_MSG } from '@pushdeck/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +49,15 @@ describe('NewWebsitePage', () => {
     expect(screen.getByRole('link', { name: 'Open website dashboard' })).toHaveAttribute('href', '/dashboard/12');
     const post = calls.find((c) => c.method === 'POST');
     expect([post?.path, post?.body]).toEqual(['/api/v1/domains', { url: 'https://shop.example/' }]);
+  });
+
+  it('says, as the address is typed, that only its origin is kept', async () => {
+    const { user } = renderPage(() => jsonResponse(201, { data: CREATED }));
+    const field = screen.getByRole('textbox', { name: /Website URL/ });
+    await user.type(field, 'https://shop.example');
+    expect(screen.queryByText(/Only the website's origin is kept/)).not.toBeInTheDocument();
+    await user.type(field, '/blog?ref=1');
+    expect(screen.getByText(DOMAIN_MSG.originOnly('https://shop.example', '/blog?ref=1'))).toBeInTheDocument();
   });
 
   it("shows the server's message under the field", async () => {

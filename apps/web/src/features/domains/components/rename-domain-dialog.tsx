@@ -1,3 +1,4 @@
+import { siteUrlOriginNotice } from '@pushdeck/contracts';
 import { OneValueDialog } from '@/components/dialogs/one-value-dialog';
 import { notifySuccess, showErrorPopup } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
@@ -13,13 +14,14 @@ interface RenameDomainDialogProps {
 export function RenameDomainDialog({ opened, domainId, onClose }: RenameDomainDialogProps) {
   const update = useUpdateDomain(domainId);
   const rename = async (url: string) => {
+    let notice: string | undefined;
     try {
-      await update.mutateAsync({ url });
+      notice = await update.mutateAsync({ url });
     } catch (error) {
       showErrorPopup(errorMessage(error, 'Error!'));
       throw error;
     }
-    notifySuccess('Domain name has been changed.');
+    notifySuccess(notice ? `Domain name has been changed. ${notice}` : 'Domain name has been changed.');
     onClose();
   };
   return (
@@ -31,6 +33,7 @@ export function RenameDomainDialog({ opened, domainId, onClose }: RenameDomainDi
       submitLabel="Change"
       cancelLabel="Cancel"
       onSubmit={rename}
+      describe={siteUrlOriginNotice}
       onClose={onClose}
     />
   );

@@ -72,12 +72,34 @@ describe('WebsiteDashboardPage', () => {
     expect(within(panel).getByRole('link', { name: 'Welcome Drip' })).toHaveAttribute('href', '/dashboard/5/welcome');
     expect(within(panel).getByRole('switch', { name: 'Status is: on' })).toBeChecked();
     expect(within(panel).getByText('Change your domain status.')).toBeInTheDocument();
+    // a client tags its own website here, and makes its own tags in the Tags Manager
+    expect(within(panel).getByRole('combobox', { name: 'Website tags' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Tags Manager' })).toHaveAttribute('href', '/tags-manager');
+  });
+
+  it('offers the Welcome Drip link only to whom its route lets in (not a moder, who would be sent back)', async () => {
+    renderPage({ role: 'moder' });
+    const panel = await screen.findByRole('region', { name: 'Things to do' });
+    expect(within(panel).getByRole('switch', { name: 'Status is: on' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Welcome Drip' })).toBeNull();
+    // staff tag a client's website with the shared tags, which they manage
+    expect(within(panel).getByRole('combobox', { name: 'Website tags' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Tags Manager' })).toBeNull();
   });
 
   it('hides Things to do for the user role', async () => {
     renderPage({ role: 'user' });
     expect(await screen.findByRole('heading', { name: 'https://news.example' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Things to do' })).toBeNull();
+  });
+
+  it('shows a viewer no switch, Postback or Change domain name (the server would refuse them)', async () => {
+    renderPage({ role: 'viewer' });
+    const panel = await screen.findByRole('region', { name: 'Things to do' });
+    expect(within(panel).getByRole('link', { name: 'Welcome Drip' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('switch')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Postback' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Change domain name' })).toBeNull();
   });
 
   it('turns the status off only after Yes!, and does nothing on Cancel', async () => {

@@ -72,6 +72,7 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
       key: 'title',
       title: 'Title',
       sortable: true,
+      minWidth: 220,
       render: (row) => (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {row.title}

@@ -7,6 +7,7 @@ import { confirmAction } from '@/components/dialogs/confirm';
 import { OneValueDialog } from '@/components/dialogs/one-value-dialog';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/auth';
 import { createGroup, deleteGroup, toggleGroup } from '../api/drips-api';
 import { useDripsMutation, useGroups } from '../api/use-drips';
 import { dripPaths } from '../lib/route';
@@ -24,6 +25,7 @@ export function GroupsPanel({ domainId }: { domainId: number }) {
   const create = useDripsMutation((name: string) => createGroup(domainId, name));
   const toggle = useDripsMutation((a: { id: number; on: boolean }) => toggleGroup(a.id, a.on ? 1 : 0));
   const remove = useDripsMutation(deleteGroup);
+  const canWrite = useCan('drips.write');
 
   const onDelete = async (g: DripGroup) => {
     const text = `You will delete the group ${groupName(g)}; its drips stay, ungrouped.`;
@@ -36,14 +38,16 @@ export function GroupsPanel({ domainId }: { domainId: number }) {
         <Title order={2} size="h5">
           Groups
         </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => setCreating(true)}
-        >
-          Create group
-        </Button>
+        {canWrite && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setCreating(true)}
+          >
+            Create group
+          </Button>
+        )}
       </Group>
       {groups.isPending ? (
         <Text c="dimmed" size="sm" role="status">
@@ -64,7 +68,7 @@ export function GroupsPanel({ domainId }: { domainId: number }) {
               <Table.Th>Group</Table.Th>
               <Table.Th>Drips</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              {canWrite && <Table.Th>Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -79,23 +83,31 @@ export function GroupsPanel({ domainId }: { domainId: number }) {
                   <Badge variant="light">{g.drips_count}</Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Switch
-                    aria-label={`${groupName(g)} active`}
-                    checked={g.is_active === 1}
-                    disabled={toggle.isPending}
-                    onChange={(e) => toggle.mutate({ id: g.id, on: e.currentTarget.checked }, done)}
-                  />
+                  {canWrite ? (
+                    <Switch
+                      aria-label={`${groupName(g)} active`}
+                      checked={g.is_active === 1}
+                      disabled={toggle.isPending}
+                      onChange={(e) => toggle.mutate({ id: g.id, on: e.currentTarget.checked }, done)}
+                    />
+                  ) : (
+                    <Badge color={g.is_active === 1 ? 'teal' : 'gray'} variant="light">
+                      {g.is_active === 1 ? 'Active' : 'Inactive'}
+                    </Badge>
+                  )}
                 </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete group ${groupName(g)}`}
-                    onClick={() => onDelete(g)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
+                {canWrite && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete group ${groupName(g)}`}
+                      onClick={() => onDelete(g)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,7 +1,9 @@
+import type { RoleName } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
 import { clearXsrfCookie, csrfCookieResponse, jsonResponse, stubFetch } from '@/lib/api/testing/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { dripRow, scheduleRow } from '../testing/fixtures';
@@ -33,7 +35,7 @@ const ROW = dripRow({
   ],
 });
 
-function setup(view: RecurringView, route: string, row: Record<string, unknown> = ROW) {
+function setup(view: RecurringView, route: string, row: Record<string, unknown> = ROW, role: RoleName = 'client') {
   const network = stubFetch((call) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/drips/recurring/get')
@@ -47,7 +49,7 @@ function setup(view: RecurringView, route: string, row: Record<string, unknown> 
       <Route path="/dashboard/:id/recurring/drafts" element={<RecurringListPage view={view} />} />
       <Route path="/dashboard/:id/recurring/:group_id" element={<RecurringListPage view={view} />} />
     </Routes>,
-    { route },
+    { route, user: userWithRole(role) },
   );
   const writes = () => network.calls.filter((c) => c.method !== 'GET');
   const listQuery = () => network.calls.find((c) => c.path === '/api/v1/drips/recurring/get')!.url.searchParams;
@@ -100,6 +102,18 @@ describe('RecurringListPage', () => {
     expect(listQuery().get('where[group_id]')).toBe('4');
     await user.click(await screen.findByRole('button', { name: 'Remove Daily <deals> from its group' }));
     await waitFor(() => expect(writes().map((c) => c.path)).toEqual(['/api/v1/abstract/groups/4/detach']));
+  });
+
+  it('offers a viewer (reads only) no control that writes: no create, edit, delete, grouping or switch', async () => {
+    setup('regular', '/dashboard/3/recurring', ROW, 'viewer');
+    expect(await screen.findByText('Daily <deals>')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Mornings' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Create Recurring Drip/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create group/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Delete|Add|Remove) / })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Groups' })).getByText('Active')).toBeInTheDocument();
   });
 
   it('lists drafts as the inactive drips', { timeout: 30_000 }, async () => {

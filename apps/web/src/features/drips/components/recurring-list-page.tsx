@@ -11,6 +11,7 @@ import { dripStatsColumns, useDripStatsAllowed } from '@/components/drip-stats/d
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import type { QueryParams } from '@/lib/api';
 import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { attachToGroup, type DripRow, deleteDrip, toggleGroup } from '../api/drips-api';
 import { useDripPage, useDripsMutation, useGroups } from '../api/use-drips';
@@ -81,6 +82,7 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
   );
   const remove = useDripsMutation((row: DripRow) => deleteDrip('recurring', row.group_id ?? null, row.id!));
   const toggle = useDripsMutation((a: { id: number; on: boolean }) => toggleGroup(a.id, a.on ? 1 : 0));
+  const canWrite = useCan('drips.write');
 
   if (domainId === undefined || (view === 'group' && groupId === undefined)) {
     return <Alert color="yellow">Not found.</Alert>;
@@ -125,7 +127,9 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
       ),
     },
     { key: 'created_at', title: 'Created at', sortable: true, render: (row) => formatDate(row.created_at) },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       title: 'Actions',
       render: (row) => (
@@ -138,8 +142,7 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
           onDelete={() => onDelete(row)}
         />
       ),
-    },
-  ];
+    });
 
   const title = view === 'group' && group ? `Group ${groupName(group)}` : TITLES[view];
   return (
@@ -149,12 +152,14 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
         title={title}
         trail={view === 'regular' ? [] : [{ label: 'Recurring Drips', to: dripPaths.regular(domainId) }]}
         actions={
-          <Button component={Link} to={dripPaths.send(domainId)} leftSection={<IconPlus size={16} aria-hidden />}>
-            Create Recurring Drip
-          </Button>
+          canWrite && (
+            <Button component={Link} to={dripPaths.send(domainId)} leftSection={<IconPlus size={16} aria-hidden />}>
+              Create Recurring Drip
+            </Button>
+          )
         }
       />
-      {view === 'group' && group && (
+      {view === 'group' && group && canWrite && (
         <Switch
           label="Group active"
           checked={group.is_active === 1}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
 import { setSessionExpiredHandler } from '@/lib/api';
 import {
   clearXsrfCookie,
@@ -38,7 +39,7 @@ function setup(route: string, answer?: (call: StubbedCall) => Response | undefin
       <Route path="/dashboard/:id/welcome" element={<WelcomeListPage />} />
       <Route path="/dashboard/:id/welcome/:edit_id" element={<WelcomeEditorPage />} />
     </Routes>,
-    { route },
+    { route, user: userWithRole('client') },
   );
   const writes = () => network.calls.filter((c) => c.method !== 'GET');
   return { ...network, writes, user: userEvent.setup() };

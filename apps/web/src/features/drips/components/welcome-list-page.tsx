@@ -6,6 +6,7 @@ import { confirmAction } from '@/components/dialogs/confirm';
 import { DripStatsCells, DripStatsHeads, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/auth';
 import { type DripRow, deleteDrip, updateStatus } from '../api/drips-api';
 import { useDripList, useDripsMutation } from '../api/use-drips';
 import { dripPaths, routeId } from '../lib/route';
@@ -41,6 +42,7 @@ export function WelcomeListPage() {
     updateStatus('welcome', domainId!, a.groupId, a.status),
   );
   const remove = useDripsMutation((d: DripRow) => deleteDrip('welcome', d.group_id ?? null, d.id!));
+  const canWrite = useCan('drips.write');
 
   if (domainId === undefined) return <Alert color="yellow">Website not found.</Alert>;
 
@@ -67,13 +69,15 @@ export function WelcomeListPage() {
         domainId={domainId}
         title="Welcome Drips"
         actions={
-          <Button
-            component={Link}
-            to={dripPaths.welcomeEdit(domainId, 'new')}
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            Create Welcome Drip
-          </Button>
+          canWrite && (
+            <Button
+              component={Link}
+              to={dripPaths.welcomeEdit(domainId, 'new')}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Create Welcome Drip
+            </Button>
+          )
         }
       />
       {list.isPending ? (
@@ -95,13 +99,15 @@ export function WelcomeListPage() {
             <Paper key={groupId ?? 'none'} withBorder radius="md" p="md">
               <Group justify="space-between" mb="sm">
                 <Text fw={600}>{label}</Text>
-                <Switch
-                  label="Active"
-                  aria-label={`${label} active`}
-                  checked={active}
-                  disabled={status.isPending}
-                  onChange={(e) => onStatus(groupId, e.currentTarget.checked)}
-                />
+                {canWrite && (
+                  <Switch
+                    label="Active"
+                    aria-label={`${label} active`}
+                    checked={active}
+                    disabled={status.isPending}
+                    onChange={(e) => onStatus(groupId, e.currentTarget.checked)}
+                  />
+                )}
               </Group>
               <Table.ScrollContainer minWidth={960}>
                 <Table striped aria-label={label}>
@@ -113,7 +119,7 @@ export function WelcomeListPage() {
                       <Table.Th>When</Table.Th>
                       {withStats && <DripStatsHeads />}
                       <Table.Th>Status</Table.Th>
-                      <Table.Th>Actions</Table.Th>
+                      {canWrite && <Table.Th>Actions</Table.Th>}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -129,26 +135,28 @@ export function WelcomeListPage() {
                             {row.is_active === 1 ? 'Active' : 'Inactive'}
                           </Badge>
                         </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <ActionIcon
-                              component={Link}
-                              to={dripPaths.welcomeEdit(domainId, row.id!)}
-                              variant="subtle"
-                              aria-label={`Edit ${row.title}`}
-                            >
-                              <IconPencil size={16} aria-hidden />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${row.title}`}
-                              onClick={() => onDelete(row)}
-                            >
-                              <IconTrash size={16} aria-hidden />
-                            </ActionIcon>
-                          </Group>
-                        </Table.Td>
+                        {canWrite && (
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              <ActionIcon
+                                component={Link}
+                                to={dripPaths.welcomeEdit(domainId, row.id!)}
+                                variant="subtle"
+                                aria-label={`Edit ${row.title}`}
+                              >
+                                <IconPencil size={16} aria-hidden />
+                              </ActionIcon>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${row.title}`}
+                                onClick={() => onDelete(row)}
+                              >
+                                <IconTrash size={16} aria-hidden />
+                              </ActionIcon>
+                            </Group>
+                          </Table.Td>
+                        )}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -1,6 +1,8 @@
 import {
   bestDripSchema,
   CACHE_HEADER,
+  type DashboardTotals,
+  dashboardTotalsResponseSchema,
   RESULT_GROUP_BY_HEADER,
   STATS_CACHE_DEFAULTS,
   type StatsRow,
@@ -99,4 +101,15 @@ export async function fetchBestDrip(p: V1Params, signal?: AbortSignal): Promise<
     await api.get<unknown>(`${BASE}/getTheBestDripRequest`, { query: query(p), headers: cacheHeader, signal }),
   );
   return body.data[0] ?? null;
+}
+
+/** getDashboardTotals: the cards' figures (all time, the last month, the last 7 days) from one server query. */
+export async function fetchDashboardTotals(
+  p: { timezone: string; domain_ids?: readonly number[] },
+  signal?: AbortSignal,
+): Promise<DashboardTotals> {
+  const query = { timezone: p.timezone, domain_ids: p.domain_ids?.length ? p.domain_ids : undefined };
+  return dashboardTotalsResponseSchema.parse(
+    await api.get<unknown>(`${BASE}/getDashboardTotals`, { query, headers: cacheHeader, signal }),
+  ).data;
 }

@@ -3,9 +3,15 @@ import { useMemo } from 'react';
 import { useSelectedClientUid } from '@/lib/api';
 import { bucketKeys, type Trunc } from '../lib/buckets';
 import { DRIP_FAMILIES, dashboardRows } from '../lib/dashboard-series';
-import { type IsoRange, monthStart, weekStart } from '../lib/stats-dates';
+import type { IsoRange } from '../lib/stats-dates';
 import { statsKeys } from './stats-keys';
-import { fetchEventsByFamily, fetchPushErrors, fetchSubscribables, type V1Params } from './stats-v1-api';
+import {
+  fetchDashboardTotals,
+  fetchEventsByFamily,
+  fetchPushErrors,
+  fetchSubscribables,
+  type V1Params,
+} from './stats-v1-api';
 
 export interface DashboardQuery {
   range: IsoRange;
@@ -57,29 +63,15 @@ export function useDashboardSeries(q: DashboardQuery) {
   };
 }
 
-/** This week's drip events per family and this week's / this month's subscribers (one bucket each). */
-export function useRecentTotals(today: string, timezone: string, domainIds?: readonly number[]) {
+/**
+ * The cards' figures: all time, the last month and the last 7 days (today included, local dates in `timezone`),
+ * computed by the server in one query, so total ≥ this month ≥ this week (docs/metrics.md, "Dashboard cards").
+ */
+export function useDashboardTotals(timezone: string, domainIds?: readonly number[]) {
   const [client] = useSelectedClientUid();
-  const period = (start: string): V1Params => ({
-    date_start: start,
-    date_finish: today,
-    date_trunc: 'millennium',
-    timezone,
-    domain_ids: domainIds,
+  const params = { timezone, domain_ids: domainIds };
+  return useQuery({
+    queryKey: statsKeys.v1('dashboard-totals', client, params),
+    queryFn: ({ signal }) => fetchDashboardTotals(params, signal),
   });
-  const week = period(weekStart(today));
-  const month = period(monthStart(today));
-  const weekEvents = useQuery({
-    queryKey: statsKeys.v1('events-by-family', client, week),
-    queryFn: ({ signal }) => fetchEventsByFamily(week, DRIP_FAMILIES, signal),
-  });
-  const weekSubs = useQuery({
-    queryKey: statsKeys.v1('subscribables', client, week),
-    queryFn: ({ signal }) => fetchSubscribables(week, signal),
-  });
-  const monthSubs = useQuery({
-    queryKey: statsKeys.v1('subscribables', client, month),
-    queryFn: ({ signal }) => fetchSubscribables(month, signal),
-  });
-  return { weekEvents: weekEvents.data, weekSubs: weekSubs.data, monthSubs: monthSubs.data };
 }

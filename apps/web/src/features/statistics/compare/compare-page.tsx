@@ -7,7 +7,7 @@ import type { CompareRequest } from '../api/use-compare';
 import { useDomainOptions } from '../api/use-pickers';
 import { StatsBreadcrumbs } from '../components/stats-breadcrumbs';
 import { routeId } from '../lib/route-id';
-import { type IsoRange, lastWeekRange, statsWindow } from '../lib/stats-dates';
+import { defaultRange, type IsoRange, statsWindow } from '../lib/stats-dates';
 import { CompareForm } from './compare-form';
 import { CompareResults } from './compare-results';
 
@@ -15,7 +15,7 @@ import { CompareResults } from './compare-results';
 export function ComparePage({ domainId }: { domainId: number }) {
   const [timezone] = useState(guessTimezone);
   const window = statsWindow(timezone);
-  const [range, setRange] = useState<IsoRange>(() => lastWeekRange(window));
+  const [range, setRange] = useState<IsoRange>(() => defaultRange('compare', window));
   const [other, setOther] = useState<number | null>(null);
   const [applied, setApplied] = useState<CompareRequest | null>(null);
   const [warning, setWarning] = useState(0);
@@ -38,7 +38,7 @@ export function ComparePage({ domainId }: { domainId: number }) {
     setApplied({ range, timezone, domainIds: [domainId, other] });
   };
   const reset = () => {
-    setRange(lastWeekRange(statsWindow(timezone)));
+    setRange(defaultRange('compare', statsWindow(timezone)));
     setOther(null);
     setApplied(null);
   };

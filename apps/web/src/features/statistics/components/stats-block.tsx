@@ -14,10 +14,12 @@ export interface StatsBlockProps {
   rows: StatsBlockRow[];
   footer?: ReactNode;
   icon?: ReactNode;
+  /** The figures could not be loaded: a dash instead of a spinner. */
+  unavailable?: boolean;
 }
 
 /** A dashboard card: a small table of counts (above 999 abbreviated, the exact number on hover). */
-export function StatsBlock({ title, columns, rows, footer, icon }: StatsBlockProps) {
+export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: StatsBlockProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group gap="xs" mb="xs">
@@ -47,7 +49,11 @@ export function StatsBlock({ title, columns, rows, footer, icon }: StatsBlockPro
               </Table.Th>
               {row.values.map((v, i) => (
                 <Table.Td key={columns[i] ?? i} ta="right">
-                  {v === undefined ? (
+                  {v === undefined && unavailable ? (
+                    <Text span c="dimmed" aria-label="Not available">
+                      –
+                    </Text>
+                  ) : v === undefined ? (
                     <Loader size={12} aria-label="Loading" />
                   ) : (
                     <Text span fw={700} title={v.toLocaleString('en-US')}>

@@ -1,4 +1,4 @@
-import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { StatsTableRow } from '@pushdeck/contracts';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -17,6 +17,8 @@ export interface StatsTableProps {
   renderCell?: (key: string, row: StatsTableRow) => ReactNode;
   /** Column titles that differ from the usual ones. */
   titles?: Record<string, string>;
+  /** What a column counts: a tooltip on its header (hover or keyboard focus), read out with the header. */
+  hints?: Record<string, string>;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -32,23 +34,44 @@ export function StatsTable({
   onSort,
   renderCell,
   titles,
+  hints,
 }: StatsTableProps) {
   const title = (key: string) => titles?.[key] ?? columnTitle(key);
+  const hinted = (key: string, content: ReactNode) => {
+    const hint = hints?.[key];
+    if (!hint) return content;
+    return (
+      <Tooltip label={hint} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+        {content}
+      </Tooltip>
+    );
+  };
+  const described = (key: string) => (hints?.[key] ? <VisuallyHidden>{` (${hints[key]})`}</VisuallyHidden> : null);
   const header = (key: string) => {
-    if (!onSort) return <Table.Th key={key}>{title(key)}</Table.Th>;
+    if (!onSort)
+      return (
+        <Table.Th key={key}>
+          {hinted(key, <span>{title(key)}</span>)}
+          {described(key)}
+        </Table.Th>
+      );
     const dir = sort?.field === key ? sort.dir : null;
     const Icon = dir === 'asc' ? IconChevronUp : dir === 'desc' ? IconChevronDown : IconSelector;
     return (
       <Table.Th key={key} aria-sort={dir ? ARIA_SORT[dir] : 'none'}>
-        <UnstyledButton
-          fw={700}
-          fz="inherit"
-          onClick={() => onSort({ field: key, dir: dir === 'asc' ? 'desc' : 'asc' })}
-          style={{ display: 'inline-flex', gap: 4, alignItems: 'center', whiteSpace: 'nowrap' }}
-        >
-          {title(key)}
-          <Icon size={14} aria-hidden />
-        </UnstyledButton>
+        {hinted(
+          key,
+          <UnstyledButton
+            fw={700}
+            fz="inherit"
+            onClick={() => onSort({ field: key, dir: dir === 'asc' ? 'desc' : 'asc' })}
+            style={{ display: 'inline-flex', gap: 4, alignItems: 'center', whiteSpace: 'nowrap' }}
+          >
+            {title(key)}
+            <Icon size={14} aria-hidden />
+          </UnstyledButton>,
+        )}
+        {described(key)}
       </Table.Th>
     );
   };

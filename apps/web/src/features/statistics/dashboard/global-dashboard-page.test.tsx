@@ -18,11 +18,27 @@ describe('GlobalDashboardPage', () => {
   });
 
   it('shows the cards with abbreviated totals and the Created Domains count with its Domain List link', async () => {
-    stubStatsNetwork(userWithRole('admin'));
+    const net = stubStatsNetwork(userWithRole('admin'));
     renderWithProviders(<GlobalDashboardPage />);
     const recurring = await screen.findByRole('region', { name: 'Recurring Drips' });
-    // 1500 sent per bucket: the range total and this week's both read 1.5k.
-    expect(await within(recurring).findAllByText('1.5k')).toHaveLength(2);
+    // all time 13,500 sent, the last 7 days 1,500: from getDashboardTotals, not from the chart's range
+    expect(await within(recurring).findByText('13.5k')).toBeInTheDocument();
+    expect(within(recurring).getByText('1.5k')).toBeInTheDocument();
+    const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+    const subscribed = within(subscribers).getByRole('row', { name: /Subscribed/ });
+    expect(
+      within(subscribed)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['360', '40', '120']);
+    expect(
+      within(subscribers).getByText(
+        /Total: all time\. This week: 2026-01-04 … 2026-01-10\. This month: 2025-12-11 … 2026-01-10\./,
+      ),
+    ).toBeInTheDocument();
+    const cardCalls = net.callsTo('getDashboardTotals');
+    expect(cardCalls).toHaveLength(1);
+    expect(cardCalls[0]!.url.searchParams.get('timezone')).toBeTruthy();
     const domains = screen.getByRole('region', { name: 'Created Domains' });
     expect(await within(domains).findByText('2')).toBeInTheDocument();
     expect(within(domains).getByRole('link', { name: 'More Info' })).toHaveAttribute('href', '/domain-list');
@@ -36,7 +52,7 @@ describe('GlobalDashboardPage', () => {
     expect(within(domains).queryByRole('link', { name: 'More Info' })).toBeNull();
   });
 
-  it('reloads the chart with the new date_trunc when the granularity changes, resetting the totals meanwhile', async () => {
+  it('reloads the chart with the new date_trunc when the granularity changes; the cards keep their figures', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -48,7 +64,7 @@ describe('GlobalDashboardPage', () => {
     });
     renderWithProviders(<GlobalDashboardPage />);
     const recurring = await screen.findByRole('region', { name: 'Recurring Drips' });
-    expect(await within(recurring).findAllByText('1.5k')).toHaveLength(2);
+    expect(await within(recurring).findByText('13.5k')).toBeInTheDocument();
     const events = () => chartCalls(net.callsTo('getStatsEventsByDrips'));
     expect(events().map((c) => c.url.searchParams.get('date_trunc'))).toEqual(['day']);
 
@@ -56,11 +72,23 @@ describe('GlobalDashboardPage', () => {
 
     await waitFor(() => expect(events().map((c) => c.url.searchParams.get('date_trunc'))).toEqual(['day', 'week']));
     expect(chartCalls(net.callsTo('getStatsBySubscribables')).at(-1)?.url.searchParams.get('date_trunc')).toBe('week');
-    // The range totals are gone until the new series arrive; this week's stay.
-    expect(within(recurring).getAllByText('1.5k')).toHaveLength(1);
-    expect(within(recurring).getAllByLabelText('Loading').length).toBeGreaterThan(0);
+    // the cards do not follow the chart's settings: same figures, no reload
+    expect(within(recurring).getByText('13.5k')).toBeInTheDocument();
+    expect(within(recurring).queryByLabelText('Loading')).toBeNull();
     release();
-    await waitFor(() => expect(within(recurring).getAllByText('1.5k')).toHaveLength(2));
+    await waitFor(() => expect(chartCalls(net.callsTo('getStatsBySubscribables'))).toHaveLength(2));
+    expect(net.callsTo('getDashboardTotals')).toHaveLength(1);
+  });
+
+  it('says so when the card figures cannot be loaded, with dashes instead of spinners', async () => {
+    stubStatsNetwork(userWithRole('client'), (call) =>
+      call.path.endsWith('/getDashboardTotals') ? jsonResponse(500, { message: 'Server Error' }) : undefined,
+    );
+    renderWithProviders(<GlobalDashboardPage />);
+    const subscribers = await screen.findByRole('region', { name: 'Subscribers' });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(within(subscribers).getAllByLabelText('Not available')).toHaveLength(6));
+    expect(within(subscribers).queryByLabelText('Loading')).toBeNull();
   });
 
   it("loads the push errors for Subs and says 'Invalid response' when they hold nothing", async () => {

@@ -1,10 +1,9 @@
 import { Alert, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api';
-import { useDashboardSeries, useRecentTotals } from '../api/use-dashboard-stats';
+import { useDashboardSeries, useDashboardTotals } from '../api/use-dashboard-stats';
 import { SummaryChart } from '../components/summary-chart';
 import type { DashboardVariant } from '../lib/dashboard-series';
-import { statsWindow } from '../lib/stats-dates';
 import { StatsCards } from './stats-cards';
 import { SubscriberGrowthChart } from './subscriber-growth-chart';
 import { type ChartSettings, useChartSettings } from './use-chart-settings';
@@ -42,16 +41,17 @@ export function GlobalStats({
     domainIds,
     withErrors: settings.variant === 'Subs',
   });
-  const recent = useRecentTotals(statsWindow(settings.timezone).max, settings.timezone, domainIds);
+  const totals = useDashboardTotals(settings.timezone, domainIds);
+  const error = series.error ?? totals.error;
 
   return (
     <Stack gap="md">
-      {series.error && (
+      {error && (
         <Alert color="red" title="Error!">
-          {errorMessage(series.error, 'The statistics could not be loaded.')}
+          {errorMessage(error, 'The statistics could not be loaded.')}
         </Alert>
       )}
-      <StatsCards rows={series.rows} recent={recent} moreInfoTo={moreInfoTo}>
+      <StatsCards totals={totals.data} timezone={settings.timezone} failed={totals.isError} moreInfoTo={moreInfoTo}>
         {extraCard}
       </StatsCards>
       <Paper withBorder p="md" radius="md">

@@ -1,23 +1,17 @@
-import { Anchor, SimpleGrid } from '@mantine/core';
-import type { StatsRow } from '@pushdeck/contracts';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import type { DashboardFigures, DashboardTotals } from '@pushdeck/contracts';
 import { IconRepeat, IconUserPlus, IconWaveSine } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatsBlock } from '../components/stats-block';
-import type { NumberRow } from '../lib/buckets';
-import { seriesTotal } from '../lib/dashboard-series';
-import { num, sumRows } from '../lib/stats-rows';
-
-export interface RecentTotals {
-  weekEvents: Record<string, StatsRow[]> | undefined;
-  weekSubs: StatsRow[] | undefined;
-  monthSubs: StatsRow[] | undefined;
-}
 
 export interface StatsCardsProps {
-  /** The chart rows of the chosen range: the cards' totals. */
-  rows: NumberRow[] | undefined;
-  recent: RecentTotals;
+  /** The cards' figures (getDashboardTotals); undefined while loading. */
+  totals: DashboardTotals | undefined;
+  /** The zone the windows' dates are in. */
+  timezone: string;
+  /** The figures could not be loaded (the page says why). */
+  failed?: boolean;
   /** 'More info' links to this page when given. */
   moreInfoTo?: string;
   children?: ReactNode;
@@ -29,55 +23,80 @@ const DRIP_ROWS = [
   { label: 'Deliveries', field: 'delivered' },
 ] as const;
 
-function dripBlock(family: 'recurring' | 'welcome', rows: NumberRow[] | undefined, week: StatsRow[] | undefined) {
-  const weekSums = week ? sumRows(week, ['sent', 'delivered', 'clicked']) : undefined;
+type Window = 'total' | 'week' | 'month';
+
+function dripBlock(family: 'recurring' | 'welcome', totals: DashboardTotals | undefined) {
   return DRIP_ROWS.map(({ label, field }) => ({
     label,
-    values: [seriesTotal(rows, `${family}_${field}`), weekSums?.[field]],
+    values: (['total', 'week'] as const).map((w) => totals?.[w][family][field]),
   }));
 }
 
-const count = (rows: StatsRow[] | undefined, field: string) =>
-  rows ? rows.reduce((sum, r) => sum + num(r, field), 0) : undefined;
+const subscriberRow = (label: string, field: keyof Pick<DashboardFigures, 'subscribed' | 'unsubscribed'>) =>
+  function row(totals: DashboardTotals | undefined) {
+    return { label, values: (['total', 'week', 'month'] as Window[]).map((w) => totals?.[w][field]) };
+  };
+const SUBSCRIBED = subscriberRow('Subscribed', 'subscribed');
+const UNSUBSCRIBED = subscriberRow('Unsubscribed', 'unsubscribed');
 
-const subscriberRow = (label: string, field: string, rows: NumberRow[] | undefined, recent: RecentTotals) => ({
-  label,
-  values: [seriesTotal(rows, field), count(recent.weekSubs, field), count(recent.monthSubs, field)],
-});
-
-/** Recurring Drips, Welcome Drips and Subscribers cards (totals of the range, this week, this month). */
-export function StatsCards({ rows, recent, moreInfoTo, children }: StatsCardsProps) {
-  const more = moreInfoTo ? (
-    <Anchor component={Link} to={moreInfoTo} size="sm">
-      More info
-    </Anchor>
-  ) : undefined;
-  const weekEvents = recent.weekEvents;
+/** What each column counts, under the cards: all time, and the two windows as local dates. */
+function WindowsNote({
+  totals,
+  timezone,
+  month,
+}: {
+  totals: DashboardTotals | undefined;
+  timezone: string;
+  month: boolean;
+}) {
+  if (!totals) return null;
+  const span = (from: string) => `${from} … ${totals.today}`;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: children ? 4 : 3 }} spacing="md">
+    <Text size="xs" c="dimmed">
+      Total: all time. This week: {span(totals.week_start)}.{month ? ` This month: ${span(totals.month_start)}.` : ''}{' '}
+      Dates in {timezone}.
+    </Text>
+  );
+}
+
+/** Recurring Drips, Welcome Drips and Subscribers cards: all time, the last 7 days and (subscribers) the last month. */
+export function StatsCards({ totals, timezone, failed, moreInfoTo, children }: StatsCardsProps) {
+  const footer = (month: boolean) => (
+    <>
+      <WindowsNote totals={totals} timezone={timezone} month={month} />
+      {moreInfoTo && (
+        <Anchor component={Link} to={moreInfoTo} size="sm">
+          More info
+        </Anchor>
+      )}
+    </>
+  );
+  return (
+    // As many cards across as fit the space beside the sidebar (open or not), each wide enough for its table.
+    <SimpleGrid minColWidth="min(21rem, 100%)" autoFlow="auto-fit" spacing="md">
       <StatsBlock
         title="Recurring Drips"
         icon={<IconRepeat size={18} aria-hidden />}
         columns={['Total', 'This week']}
-        rows={dripBlock('recurring', rows, weekEvents ? (weekEvents.recurring ?? []) : undefined)}
-        footer={more}
+        rows={dripBlock('recurring', totals)}
+        footer={footer(false)}
+        unavailable={failed}
       />
       <StatsBlock
         title="Welcome Drips"
         icon={<IconWaveSine size={18} aria-hidden />}
         columns={['Total', 'This week']}
-        rows={dripBlock('welcome', rows, weekEvents ? (weekEvents.welcome ?? []) : undefined)}
-        footer={more}
+        rows={dripBlock('welcome', totals)}
+        footer={footer(false)}
+        unavailable={failed}
       />
       <StatsBlock
         title="Subscribers"
         icon={<IconUserPlus size={18} aria-hidden />}
         columns={['Total', 'This week', 'This month']}
-        rows={[
-          subscriberRow('Subscribed', 'subscribed', rows, recent),
-          subscriberRow('Unsubscribed', 'unsubscribed', rows, recent),
-        ]}
-        footer={more}
+        rows={[SUBSCRIBED(totals), UNSUBSCRIBED(totals)]}
+        footer={footer(true)}
+        unavailable={failed}
       />
       {children}
     </SimpleGrid>

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { Granularity } from '@/components/granularity-buttons';
 import { guessTimezone } from '@/components/timezone-options';
 import type { DashboardVariant } from '../lib/dashboard-series';
-import { clampRange, type IsoRange, lastWeekRange, statsWindow } from '../lib/stats-dates';
+import { clampRange, defaultRange, type IsoRange, statsWindow } from '../lib/stats-dates';
 
 export interface ChartSettings {
   range: IsoRange;
@@ -24,7 +24,7 @@ export interface ChartSettingsApi {
 
 function defaults(variant: DashboardVariant): ChartSettings {
   const timezone = guessTimezone();
-  return { range: lastWeekRange(statsWindow(timezone)), timezone, trunc: 'day', variant };
+  return { range: defaultRange('dashboard', statsWindow(timezone)), timezone, trunc: 'day', variant };
 }
 
 /** The summary chart's settings (range, zone, granularity, variant) with the spec's defaults. */

@@ -48,7 +48,7 @@ export function DataExplorer({ moder, domainId }: DataExplorerProps) {
   const [draftCols, setDraftCols] = useState(cols);
   const [dialog, setDialog] = useState(false);
   const form = useTableFiltersDraft(
-    () => applied ?? defaultFilters('day', defaultGroups),
+    () => applied ?? defaultFilters('data-explorer', 'day', defaultGroups),
     (f) => patch({ ...writeFilters(f), ...writeColumns(draftCols) }),
   );
   const clients = useClients(staffFilters);

@@ -39,6 +39,8 @@ export function ExplorerTable(p: ExplorerTableProps) {
     key,
     title: columnTitle(key),
     sortable: true,
+    // Dates ('2026-11-19' breaks at its hyphens), numbers and percents read on one line; the table scrolls.
+    nowrap: true,
     render: (row) => {
       if (row[TOTALS_MARK]) {
         return index === 0 ? <Text fw={700}>Totals</Text> : <Text fw={700}>{formatCell(key, row[key])}</Text>;

@@ -41,6 +41,26 @@ export const COLUMN_TITLES: Record<string, string> = {
 
 export const columnTitle = (key: string): string => COLUMN_TITLES[key] ?? key;
 
+/** What Server Performance's columns count, shown on their headers (docs/metrics.md, "Server Performance columns"). */
+export const SERVER_PERFORMANCE_HINTS: Record<string, string> = {
+  campaign_uid: "The website's id (its URL under it).",
+  client_uid: "The client's uid (its name under it).",
+  count_setup_drips_per_day:
+    'Drip-days: drips with an occurrence due or a push attempted on a day of the row, each drip once per day.',
+  count_setup_drips_per_hour: 'Drip-hours: the same, each drip once per UTC hour.',
+  count_drips_per_day_by_sent: 'Drip-days with at least one push sent.',
+  count_drips_per_hour_by_sent: 'Drip-hours with at least one push sent.',
+  sent: 'Pushes the push services accepted.',
+  match_ratio: 'Sent ÷ every attempted push (sent, deactivated and errors), in %.',
+  sent_per_hour_by_uniq_drips: 'Sent ÷ drip-hours with sends.',
+  sent_per_day_by_uniq_drips: 'Sent ÷ drip-days with sends.',
+  subscribed: 'Subscriber events are not drip facts: 0 on rows of a drip type.',
+  delivered: 'Pushes the browsers reported delivered.',
+  clicked: 'Pushes clicked.',
+  active_subs_last_3_days: 'Subscribers with a push delivered in the 72 hours ending with the row.',
+  active_subs_by_hour_last_3_days: 'Subscriber-hours with a delivery in those 72 hours ÷ 72.',
+};
+
 /** Columns read as percents (0 when empty). */
 export const PERCENT_COLUMNS = new Set([
   'd2c',

@@ -78,12 +78,6 @@ export function dashboardRows(keys: readonly string[], sources: DashboardSources
   return fillBuckets(keys, FIELDS, buckets);
 }
 
-/** The sum of one series over the chart rows (the cards' totals for the range). */
-export function seriesTotal(rows: readonly NumberRow[] | undefined, key: string): number | undefined {
-  if (!rows) return undefined;
-  return rows.reduce((sum, row) => sum + (typeof row[key] === 'number' ? (row[key] as number) : 0), 0);
-}
-
 /** Whether any bucket holds a non-zero count (else the chart shows its empty state). */
 export function hasAnyData(rows: readonly NumberRow[] | undefined): boolean {
   return (rows ?? []).some((row) => Object.entries(row).some(([k, v]) => k !== 'timestamp' && v !== 0));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampRange,
-  lastWeekRange,
+  defaultRange,
+  lastPeriodRange,
   previousPeriod,
+  type StatsScreen,
   statsWindow,
   weekStart,
-  yesterdayRange,
   zoneToday,
 } from './stats-dates';
 
@@ -24,9 +25,21 @@ describe('statistics dates', () => {
 
   it('defaults to last week to yesterday (Performance: yesterday) and keeps ranges in the window', () => {
     const window = { min: '2026-10-31', max: '2026-12-31' };
-    expect(lastWeekRange(window)).toEqual(['2026-12-24', '2026-12-30']);
-    expect(yesterdayRange(window)).toEqual(['2026-12-30', '2026-12-30']);
+    const screens: StatsScreen[] = ['dashboard', 'more-info', 'compare', 'data-explorer', 'server-performance'];
+    // one default everywhere, More Info included: whole days up to yesterday, never today
+    for (const screen of screens) expect(defaultRange(screen, window), screen).toEqual(['2026-12-24', '2026-12-30']);
+    expect(defaultRange('performance', window)).toEqual(['2026-12-30', '2026-12-30']);
     expect(clampRange(['2026-10-01', '2027-01-05'], window)).toEqual(['2026-10-31', '2026-12-31']);
+  });
+
+  it("gives More Info's Day, Week and Month as whole days ending yesterday; Week is the default", () => {
+    const window = { min: '2026-01-31', max: '2026-03-31' };
+    expect(lastPeriodRange('day', window)).toEqual(['2026-03-30', '2026-03-30']);
+    expect(lastPeriodRange('week', window)).toEqual(['2026-03-24', '2026-03-30']);
+    expect(lastPeriodRange('month', window)).toEqual(['2026-02-28', '2026-03-30']);
+    expect(lastPeriodRange('week', window)).toEqual(defaultRange('more-info', window));
+    // a window shorter than the period is cut at its start
+    expect(lastPeriodRange('month', { min: '2026-03-20', max: '2026-03-31' })).toEqual(['2026-03-20', '2026-03-30']);
   });
 
   it('finds the previous period of the same length, cut at the window start', () => {

@@ -49,15 +49,31 @@ export function clampRange([from, to]: IsoRange, { min, max }: StatsWindow): Iso
   return start > end ? [end, end] : [start, end];
 }
 
-/** The spec's default statistics range: last week to yesterday (part 1 §9). */
-export function lastWeekRange(window: StatsWindow): IsoRange {
-  return clampRange([addDays(window.max, -7), addDays(window.max, -1)], window);
+/** The ranges of whole past days the screens offer: the last day, week or month, each ending yesterday. */
+export type StatsPeriod = 'day' | 'week' | 'month';
+
+/** Yesterday; the 7 days before today; the month before today (the same date a month ago … yesterday). */
+export function lastPeriodRange(period: StatsPeriod, window: StatsWindow): IsoRange {
+  const yesterday = addDays(window.max, -1);
+  const from = period === 'day' ? yesterday : period === 'week' ? addDays(window.max, -7) : addMonths(window.max, -1);
+  return clampRange([from, yesterday], window);
 }
 
-/** The Performance report's default range: yesterday. */
-export function yesterdayRange(window: StatsWindow): IsoRange {
-  const yesterday = addDays(window.max, -1);
-  return clampRange([yesterday, yesterday], window);
+/** The screens with a date range. */
+export type StatsScreen =
+  | 'dashboard'
+  | 'more-info'
+  | 'compare'
+  | 'data-explorer'
+  | 'server-performance'
+  | 'performance';
+
+/**
+ * The one default range of every statistics screen (part 1 §9): last week to yesterday, except Performance,
+ * whose report defaults to yesterday (part 1 §2). Whole past days only: today is still filling up.
+ */
+export function defaultRange(screen: StatsScreen, window: StatsWindow): IsoRange {
+  return lastPeriodRange(screen === 'performance' ? 'day' : 'week', window);
 }
 
 /** The Monday of the ISO week holding `iso`. */

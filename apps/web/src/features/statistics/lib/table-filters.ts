@@ -1,7 +1,7 @@
 import { MSG, STATS_MSG } from '@pushdeck/contracts';
 import { guessTimezone } from '@/components/timezone-options';
 import { readList, type SearchPatch, writeList } from './search-state';
-import { type IsoRange, lastWeekRange, parseIsoDay, statsWindow } from './stats-dates';
+import { defaultRange, type IsoRange, parseIsoDay, type StatsScreen, statsWindow } from './stats-dates';
 import { STATS_TEXT } from './texts';
 
 /** Every option, or the ones listed. */
@@ -23,9 +23,16 @@ const ALL = 'all';
 const readSelection = (v: string | null): Selection => (v === null || v === ALL ? 'all' : readList(v));
 const writeSelection = (s: Selection): string => (s === 'all' ? ALL : s.join(','));
 
-export function defaultFilters(trunc: string, groups: string[]): TableFilters {
+export function defaultFilters(screen: StatsScreen, trunc: string, groups: string[]): TableFilters {
   const timezone = guessTimezone();
-  return { range: lastWeekRange(statsWindow(timezone)), timezone, trunc, clients: 'all', domains: 'all', groups };
+  return {
+    range: defaultRange(screen, statsWindow(timezone)),
+    timezone,
+    trunc,
+    clients: 'all',
+    domains: 'all',
+    groups,
+  };
 }
 
 /** The applied filters in the URL (null before the first Get Data). */

@@ -7,10 +7,10 @@ import { errorMessage } from '@/lib/api';
 import { useBestDrip, useSubscriberTotals } from '../api/use-more-info';
 import { StatsBreadcrumbs } from '../components/stats-breadcrumbs';
 import { routeId } from '../lib/route-id';
-import { clampRange, type IsoRange, statsWindow } from '../lib/stats-dates';
+import { clampRange, defaultRange, type IsoRange, lastPeriodRange, statsWindow } from '../lib/stats-dates';
 import { BestPushPreview } from './best-push-preview';
 import { DripTabs } from './drip-tabs';
-import { type Period, PeriodControls, periodRange } from './period-controls';
+import { type Period, PeriodControls } from './period-controls';
 import { SubscriberCards } from './subscriber-cards';
 
 interface PeriodState {
@@ -21,7 +21,8 @@ interface PeriodState {
 
 function initialState(): PeriodState {
   const timezone = guessTimezone();
-  return { period: 'week', range: periodRange('week', statsWindow(timezone)), timezone };
+  // the screens' one default (last week to yesterday): the Week button's range
+  return { period: 'week', range: defaultRange('more-info', statsWindow(timezone)), timezone };
 }
 
 /** More Info of one website: subscriber cards, the index-type tabs and the best pushes of the period. */
@@ -60,7 +61,9 @@ export function MoreInfoPage({ domainId }: { domainId: number }) {
         range={state.range}
         timezone={state.timezone}
         window={window}
-        onPeriod={(period) => setState((s) => ({ ...s, period, range: periodRange(period, statsWindow(s.timezone)) }))}
+        onPeriod={(period) =>
+          setState((s) => ({ ...s, period, range: lastPeriodRange(period, statsWindow(s.timezone)) }))
+        }
         onRange={(range) => setState((s) => ({ ...s, period: null, range }))}
         onTimezone={(timezone) =>
           setState((s) => ({ ...s, timezone, range: clampRange(s.range, statsWindow(timezone)) }))

@@ -1,30 +1,15 @@
 import { Button, Group } from '@mantine/core';
 import { DateRangePicker } from '@/components/date-range/date-range-picker';
 import { TimezonePicker } from '@/components/timezone-picker';
-import {
-  addDays,
-  addMonths,
-  clampRange,
-  dateToIso,
-  type IsoRange,
-  isoToDate,
-  type StatsWindow,
-} from '../lib/stats-dates';
+import { dateToIso, type IsoRange, isoToDate, type StatsPeriod, type StatsWindow } from '../lib/stats-dates';
 
-export type Period = 'day' | 'week' | 'month';
+export type Period = StatsPeriod;
 
 const PERIODS: { value: Period; label: string }[] = [
   { value: 'day', label: 'Day' },
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
 ];
-
-/** Day, Week, Month: the last 24 hours (yesterday and today), the last week, the last month, up to today. */
-export function periodRange(period: Period, window: StatsWindow): IsoRange {
-  const to = window.max;
-  const from = period === 'day' ? addDays(to, -1) : period === 'week' ? addDays(to, -7) : addMonths(to, -1);
-  return clampRange([from, to], window);
-}
 
 export interface PeriodControlsProps {
   period: Period | null;

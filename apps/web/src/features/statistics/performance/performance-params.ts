@@ -1,7 +1,7 @@
 import { guessTimezone } from '@/components/timezone-options';
 import type { TopStatsRequest } from '../api/stats-v2-api';
 import { readList, type SearchPatch, writeList } from '../lib/search-state';
-import { type IsoRange, parseIsoDay, statsWindow, yesterdayRange } from '../lib/stats-dates';
+import { defaultRange, type IsoRange, parseIsoDay, statsWindow } from '../lib/stats-dates';
 
 export const PERFORMANCE_METRICS = [
   { value: 'sent', label: 'Sent' },
@@ -27,7 +27,7 @@ export function readPerformance(p: URLSearchParams): PerformanceFilters {
   const trunc = TRUNCS.find((t) => t === p.get('date_trunc')) ?? 'day';
   const metrics = readList(p.get('columns')).filter((m) => METRIC_KEYS.includes(m));
   return {
-    range: from && to ? [from, to] : yesterdayRange(statsWindow(timezone)),
+    range: from && to ? [from, to] : defaultRange('performance', statsWindow(timezone)),
     timezone,
     trunc,
     metrics: metrics.length > 0 ? metrics : ['sent'],

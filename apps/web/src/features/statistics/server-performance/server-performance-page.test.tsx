@@ -1,5 +1,5 @@
 import { STATS_MSG } from '@pushdeck/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '@/app/test-users';
@@ -10,7 +10,7 @@ import { ServerPerformancePage } from './server-performance-page';
 
 const row = (i: number) => ({
   campaign_uid: 'w-shop',
-  client_uid: 'c-1',
+  client_uid: 'c-acme',
   date: `2026-01-${String(i + 1).padStart(2, '0')} 00:00:00`,
   type: 'recurring',
   sent: 10 + i,
@@ -50,6 +50,53 @@ describe('ServerPerformancePage', () => {
       date_trunc: 'day',
       filters: { campaign_uid: [], type: ['welcome', 'recurring'] },
     });
+  });
+
+  it("shows the website's URL under its id and the client's name under its uid", async () => {
+    await getData();
+    const first = (await screen.findByText('2026-01-01')).closest('tr')!;
+    expect(within(first).getByText('w-shop')).toBeInTheDocument();
+    expect(within(first).getByText('https://shop.example')).toBeInTheDocument();
+    expect(within(first).getByText('c-acme')).toBeInTheDocument();
+    expect(within(first).getByText('Acme')).toBeInTheDocument();
+  });
+
+  it('says what a column counts on its header, by keyboard too', async () => {
+    const { user } = await getData();
+    await screen.findByText('2026-01-03');
+    const header = screen.getByRole('columnheader', { name: /^Setup drips per day/ });
+    expect(header).toHaveAccessibleName(/occurrence due or a push attempted/);
+    const button = within(header).getByRole('button', { name: 'Setup drips per day' });
+    for (let i = 0; i < 80 && document.activeElement !== button; i++) await user.tab();
+    expect(button).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Drip-days: drips with an occurrence due or a push attempted on a day of the row, each drip once per day.',
+    );
+  });
+
+  it('says why the table is empty: no drip due or sent for the filters, or a page past the last row', async () => {
+    const empty: Answer = (call) =>
+      call.path.endsWith('/getServerPerformancePage')
+        ? jsonResponse(200, { data: [], meta: { total: 0, totals: {} } })
+        : undefined;
+    await getData('/server-performance?date_start=2026-01-01&date_end=2026-01-07&timezone=UTC', empty);
+    expect(
+      await screen.findByText(
+        'No welcome or recurring drip was due or sent on any website from 2026-01-01 to 2026-01-07 (UTC).',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says a page past the last row is empty because of the page', async () => {
+    const empty: Answer = (call) =>
+      call.path.endsWith('/getServerPerformancePage')
+        ? jsonResponse(200, { data: [], meta: { total: 0, totals: {} } })
+        : undefined;
+    stubStatsNetwork(userWithRole('admin_role'), empty);
+    renderWithProviders(<ServerPerformancePage />, {
+      route: '/server-performance?date_start=2026-01-01&date_end=2026-01-07&timezone=UTC&page=3',
+    });
+    expect(await screen.findByText('Page 3 is past the last row: go back to the first page.')).toBeInTheDocument();
   });
 
   it('enables Next on a full page and asks for the next one', async () => {

@@ -12,26 +12,28 @@ import { StatsBreadcrumbs } from '../components/stats-breadcrumbs';
 import { StatsTable } from '../components/stats-table';
 import { TableFiltersForm } from '../components/table-filters-form';
 import { useTableFiltersDraft } from '../components/use-table-filters-draft';
-import { columnTitle } from '../lib/columns';
+import { columnTitle, SERVER_PERFORMANCE_HINTS } from '../lib/columns';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { useSearchState } from '../lib/search-state';
 import { defaultFilters, readFilters, writeFilters } from '../lib/table-filters';
 import { STATS_TEXT } from '../lib/texts';
 import { SP_COLUMNS, SP_GROUPS, SP_TRUNCS, serverPerformanceBody } from './server-performance-body';
+import { dimensionCells, serverPerformanceEmptyText } from './server-performance-cells';
 
 const GROUP_DEFAULT = SP_GROUPS.map((g) => g.value);
 
 /** /server-performance: scheduling, sending and audience per website, client, date and type, page by page. */
 export function ServerPerformancePage() {
-  const { isModerator } = useAuth();
+  const { isModerator, isStaff } = useAuth();
   const [params, patch] = useSearchState();
   const list = useListParams({ pageLength: 50 });
   const applied = readFilters(params, ['day', 'hour'], GROUP_DEFAULT);
   const form = useTableFiltersDraft(
-    () => applied ?? defaultFilters('day', GROUP_DEFAULT),
+    () => applied ?? defaultFilters('server-performance', 'day', GROUP_DEFAULT),
     (f) => patch(writeFilters(f)),
   );
-  const clients = useClients(isModerator);
+  // staff see every client's rows: the list names them (the client filter itself is the moderator's)
+  const clients = useClients(isModerator || isStaff);
   const domains = useFilterDomains(isModerator, form.draft.clients);
   const body = applied ? serverPerformanceBody(applied, isModerator, list.sort) : null;
   const result = useServerPerformance(
@@ -104,12 +106,10 @@ export function ServerPerformancePage() {
           rows={rows}
           loading={body !== null && result.isPending}
           emptyText={
-            result.isError
-              ? errorMessage(result.error, 'Error!')
-              : applied
-                ? 'No data for this period.'
-                : 'Choose the filters and press Get Data.'
+            result.isError ? errorMessage(result.error, 'Error!') : serverPerformanceEmptyText(applied, list.page)
           }
+          renderCell={dimensionCells(domains.data, clients.data)}
+          hints={SERVER_PERFORMANCE_HINTS}
           sort={list.sort}
           onSort={(sort) =>
             rows.length === 0 ? notifyFailure(STATS_TEXT.sortInvalid) : list.setParams({ sort, page: 1 })

@@ -33,6 +33,16 @@ function defaultAnswer(call: StubbedCall): Response {
     if (call.headers.get('resultgroupby')) return jsonResponse(200, { data: { recurring: [drip], welcome: [drip] } });
     return jsonResponse(200, { data: [drip] });
   }
+  if (p.endsWith('/getDashboardTotals')) {
+    const figures = (n: number) => ({
+      recurring: { sent: 1500 * n, delivered: 1200 * n, clicked: 60 * n },
+      welcome: { sent: 1500 * n, delivered: 1200 * n, clicked: 60 * n },
+      subscribed: 40 * n,
+      unsubscribed: 2 * n,
+    });
+    const dates = { today: '2026-01-10', week_start: '2026-01-04', month_start: '2025-12-11' };
+    return jsonResponse(200, { data: { ...dates, total: figures(9), month: figures(3), week: figures(1) } });
+  }
   if (p.endsWith('/getStatsBySubscribables')) {
     return jsonResponse(200, { data: [row('2001-01-01 00:00:00', { subscribed: 40, unsubscribed: 2 })] });
   }

@@ -1,7 +1,7 @@
 import { type Tag, type TagWrite, tagSchema, wrapped } from '@pushdeck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api';
+import { api, useSelectedClientUid } from '@/lib/api';
 
 export const TAGS_KEY = ['tags'] as const;
 /** Websites list their tags by name: a renamed or deleted tag changes what domain lists show. */
@@ -27,8 +27,10 @@ export async function deleteTag(id: number): Promise<void> {
   await api.delete<unknown>(`/v1/tags/${id}`);
 }
 
+/** The tags the acting client sees (shared + its own): keyed by the picked client, whose header changes them. */
 export function useTags() {
-  return useQuery({ queryKey: TAGS_KEY, queryFn: ({ signal }) => fetchTags(signal) });
+  const [clientUid] = useSelectedClientUid();
+  return useQuery({ queryKey: [...TAGS_KEY, clientUid], queryFn: ({ signal }) => fetchTags(signal) });
 }
 
 function useInvalidateTags() {

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Tag } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -12,6 +12,8 @@ interface TagCardProps {
   onAdd: () => void;
   onEdit: (tag: Tag) => void;
   onDelete: (tag: Tag) => void;
+  /** Whether this user may rename and delete the tag (a client: its own tags, not the shared ones). */
+  canChange: (tag: Tag) => boolean;
 }
 
 function TagChip({
@@ -19,7 +21,9 @@ function TagChip({
   onPick,
   onEdit,
   onDelete,
-}: { tag: Tag } & Pick<TagCardProps, 'onPick' | 'onEdit' | 'onDelete'>) {
+  canChange,
+}: { tag: Tag } & Pick<TagCardProps, 'onPick' | 'onEdit' | 'onDelete' | 'canChange'>) {
+  const changeable = canChange(tag);
   return (
     <Group
       component="li"
@@ -35,24 +39,34 @@ function TagChip({
           {tag.name}
         </UnstyledButton>
       </Tooltip>
-      <ActionIcon size="sm" variant="subtle" aria-label={`Edit ${tag.name}`} onClick={() => onEdit(tag)}>
-        <IconPencil size={14} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        size="sm"
-        variant="subtle"
-        color="red"
-        aria-label={`Delete ${tag.name}`}
-        onClick={() => onDelete(tag)}
-      >
-        <IconTrash size={14} aria-hidden />
-      </ActionIcon>
+      {changeable ? (
+        <>
+          <ActionIcon size="sm" variant="subtle" aria-label={`Edit ${tag.name}`} onClick={() => onEdit(tag)}>
+            <IconPencil size={14} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${tag.name}`}
+            onClick={() => onDelete(tag)}
+          >
+            <IconTrash size={14} aria-hidden />
+          </ActionIcon>
+        </>
+      ) : (
+        <Tooltip label="Shared by the staff: you can put it on your websites, not change it">
+          <Badge size="xs" variant="light" color="gray" mx={4} tabIndex={0} aria-label={`${tag.name} is shared`}>
+            Shared
+          </Badge>
+        </Tooltip>
+      )}
     </Group>
   );
 }
 
 /** One type's card: its tags as chips (click searches, pencil edits, bin deletes) and 'Add tag'. */
-export function TagCard({ title, tags, filtered, onPick, onAdd, onEdit, onDelete }: TagCardProps) {
+export function TagCard({ title, tags, filtered, onPick, onAdd, onEdit, onDelete, canChange }: TagCardProps) {
   const titleId = useId();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
@@ -71,7 +85,7 @@ export function TagCard({ title, tags, filtered, onPick, onAdd, onEdit, onDelete
       ) : (
         <Group component="ul" gap={6} m={0} p={0} aria-label={title}>
           {tags.map((tag) => (
-            <TagChip key={tag.id} tag={tag} onPick={onPick} onEdit={onEdit} onDelete={onDelete} />
+            <TagChip key={tag.id} tag={tag} onPick={onPick} onEdit={onEdit} onDelete={onDelete} canChange={canChange} />
           ))}
         </Group>
       )}

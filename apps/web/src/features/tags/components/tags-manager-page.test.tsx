@@ -1,6 +1,8 @@
+import type { RoleName } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
 import { setSessionExpiredHandler } from '@/lib/api';
 import {
   clearXsrfCookie,
@@ -9,6 +11,7 @@ import {
   type StubbedCall,
   stubFetch,
 } from '@/lib/api/testing/fetch-stub';
+import { AUTH_FLAG_KEY } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render';
 import { TagsManagerPage } from './tags-manager-page';
 
@@ -20,9 +23,11 @@ const TAGS = [
   { id: 5, name: 'eu-1', type: 'server' },
 ];
 
-function renderPage(answer?: (call: StubbedCall) => Response | undefined) {
+function renderPage(answer?: (call: StubbedCall) => Response | undefined, role: RoleName = 'admin') {
+  window.localStorage.setItem(AUTH_FLAG_KEY, '1');
   const network = stubFetch((call) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
+    if (call.path === '/api/auth/user/info') return jsonResponse(200, { data: userWithRole(role) });
     const custom = answer?.(call);
     if (custom) return custom;
     if (call.method === 'GET' && call.path === '/api/v1/tags') return jsonResponse(200, { data: TAGS });
@@ -50,6 +55,24 @@ describe('TagsManagerPage', () => {
     expect(within(card('Server tags')).getByRole('button', { name: 'eu-1' })).toBeInTheDocument();
     expect(within(card('GEO Tags')).getByRole('button', { name: 'Edit Germany' })).toBeInTheDocument();
     expect(within(card('GEO Tags')).getByRole('button', { name: 'Delete Germany' })).toBeInTheDocument();
+  });
+
+  it("lets a client change its own tags only: the staff's shared ones are marked and have no edit or delete", async () => {
+    const own = { id: 9, name: 'Spring sale', type: 'category', client_id: 1 };
+    renderPage((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/tags') {
+        return jsonResponse(200, { data: [...TAGS.map((t) => ({ ...t, client_id: null })), own] });
+      }
+      return undefined;
+    }, 'client');
+    const category = await screen.findByRole('region', { name: 'Category tags' });
+    expect(await within(category).findByRole('button', { name: 'Edit Spring sale' })).toBeInTheDocument();
+    expect(within(category).getByRole('button', { name: 'Delete Spring sale' })).toBeInTheDocument();
+    expect(within(category).queryByRole('button', { name: 'Edit News' })).toBeNull();
+    expect(within(category).queryByRole('button', { name: 'Delete News' })).toBeNull();
+    expect(within(category).getByLabelText('News is shared')).toBeInTheDocument();
+    expect(within(category).getByRole('button', { name: 'Add tag' })).toBeInTheDocument();
+    expect(screen.getByText(/Tags you add are your own/)).toBeInTheDocument();
   });
 
   it('puts a clicked chip name into the search and filters the cards', async () => {

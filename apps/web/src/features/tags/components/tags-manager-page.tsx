@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { useDeleteTag, useTags } from '../api/tags-api';
 import { TAG_CARDS, TAG_ERROR_MS } from '../lib/tag-texts';
 import { useTimedMessage } from '../lib/use-timed-message';
@@ -33,6 +34,9 @@ export function TagsManagerPage() {
   const { search, setSearch } = useListParams();
   const [editing, setEditing] = useState<Editing>(null);
   const [error, showError] = useTimedMessage(TAG_ERROR_MS);
+  // Staff manage the shared tags; a client's team its own (the server's rule: docs/console.md).
+  const { isStaff } = useAuth();
+  const canChange = (tag: Tag) => isStaff || (tag.client_id ?? null) !== null;
 
   const query = search.trim().toLowerCase();
   const byType = useMemo(() => {
@@ -68,6 +72,12 @@ export function TagsManagerPage() {
           w={{ base: '100%', sm: 320 }}
         />
       </Group>
+      {!isStaff && (
+        <Text size="sm" c="dimmed">
+          Tags you add are your own: only your team sees them, and you can put them, and the tags shared by the staff,
+          on your websites from each website's dashboard.
+        </Text>
+      )}
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -94,6 +104,7 @@ export function TagsManagerPage() {
               onAdd={() => setEditing({ type: card.type })}
               onEdit={(tag) => setEditing({ tag })}
               onDelete={onDelete}
+              canChange={canChange}
             />
           ))}
         </SimpleGrid>

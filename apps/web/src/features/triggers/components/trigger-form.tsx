@@ -186,7 +186,7 @@ export function TriggerForm({ mode, domainId, initial, trigger, site }: TriggerF
                 </Text>
               )}
               <Group justify="flex-end">
-                <BrowserPreviewButton content={previewContent} />
+                <BrowserPreviewButton content={previewContent} site={site} />
                 <Button type="submit" loading={busy} disabled={saved}>
                   {editor ? 'Edit' : 'Save'}
                 </Button>

@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { hasAnyPermission, PAGE_SIZES_SMALL } from '@pushdeck/contracts';
+import { PAGE_SIZES_SMALL } from '@pushdeck/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { formatOrderBy, useListParams } from '@/components/data-table/use-list-p
 import { useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import type { Trigger } from '../api/triggers-api';
 import { useDeleteTrigger, useTriggerPage } from '../api/use-triggers';
 import { routeId, triggerPaths } from '../lib/route-ids';
@@ -31,9 +31,8 @@ export function TriggersListPage() {
 }
 
 function TriggersList({ domainId }: { domainId: number }) {
-  const { permissions } = useAuth();
-  const canCreate = hasAnyPermission(permissions, ['menu.domain.triggers.create']);
-  const canEdit = hasAnyPermission(permissions, ['menu.domain.triggers.edit']);
+  const canCreate = useCan('triggers.create');
+  const canEdit = useCan('triggers.edit');
   const list = useListParams({ sort: DEFAULT_SORT });
   const orderBy = formatOrderBy(list.sort) ?? 'id:desc';
   const withStats = useDripStatsAllowed();

@@ -1,7 +1,14 @@
 import { ActionIcon, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { AudienceField, AudienceJoin, AudienceOperator } from '@pushdeck/contracts';
 import { IconTrash } from '@tabler/icons-react';
-import { type ConditionNode, FIELD_OPTIONS, operatorsFor, withField, withOperator } from '../../lib/builder-model';
+import {
+  type ConditionErrors,
+  type ConditionNode,
+  FIELD_OPTIONS,
+  operatorsFor,
+  withField,
+  withOperator,
+} from '../../lib/builder-model';
 import { ValueInputs } from './value-inputs';
 
 export const JOIN_OPTIONS = [
@@ -14,7 +21,8 @@ interface ConditionRowProps {
   /** '2.1': the condition's place in the tree. */
   label: string;
   first: boolean;
-  errors: string[];
+  /** Value messages show at their inputs; the others under the row. */
+  errors: ConditionErrors;
   onChange: (node: ConditionNode) => void;
   onRemove: () => void;
 }
@@ -26,13 +34,13 @@ export function ConditionRow({ node, label, first, errors, onChange, onRemove }:
     <Stack gap={4} role="group" aria-label={`Condition ${label}`}>
       <Group gap="xs" align="flex-start" wrap="wrap">
         {first ? (
-          <Text size="sm" w={72} pt={6} c="dimmed">
+          <Text size="sm" w={84} pt={6} c="dimmed">
             Where
           </Text>
         ) : (
           <NativeSelect
             aria-label={`Join of ${name}`}
-            w={72}
+            w={84}
             data={JOIN_OPTIONS}
             value={node.join}
             onChange={(e) => onChange({ ...node, join: e.currentTarget.value as AudienceJoin })}
@@ -52,18 +60,13 @@ export function ConditionRow({ node, label, first, errors, onChange, onRemove }:
           value={node.operator}
           onChange={(e) => onChange(withOperator(node, e.currentTarget.value as AudienceOperator))}
         />
-        <ValueInputs
-          node={node}
-          name={name}
-          invalid={errors.length > 0}
-          onChange={(values) => onChange({ ...node, values })}
-        />
+        <ValueInputs node={node} name={name} errors={errors} onChange={(values) => onChange({ ...node, values })} />
         <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${name}`} onClick={onRemove}>
           <IconTrash size={16} aria-hidden />
         </ActionIcon>
       </Group>
-      {errors.map((message) => (
-        <Text key={message} size="xs" c="red" pl={80}>
+      {errors.other.map((message) => (
+        <Text key={message} size="xs" c="red" pl={92}>
           {message}
         </Text>
       ))}

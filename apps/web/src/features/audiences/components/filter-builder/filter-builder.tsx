@@ -3,6 +3,7 @@ import { AUDIENCE_LIMITS, type AudienceJoin } from '@pushdeck/contracts';
 import { IconBracketsContain, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type BuilderNode,
+  conditionErrors,
   type FieldErrors,
   type GroupNode,
   newCondition,
@@ -51,7 +52,7 @@ function GroupBox({
             <NativeSelect
               aria-label={`Join of ${name}`}
               size="xs"
-              w={72}
+              w={84}
               data={JOIN_OPTIONS}
               value={node.join}
               onChange={(e) => onReplace(node.id, { ...node, join: e.currentTarget.value as AudienceJoin })}
@@ -114,7 +115,7 @@ function NodeList({ nodes, path, labelPrefix, depth, errors, onReplace, onListCh
             node={node}
             label={label}
             first={index === 0}
-            errors={ownErrors(errors, own)}
+            errors={conditionErrors(errors, own)}
             onChange={(next) => onReplace(node.id, next)}
             onRemove={() => onReplace(node.id, null)}
           />

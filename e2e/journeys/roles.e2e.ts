@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { type ApiWatch, watchApi } from '../support/api-watch.ts';
+import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
+import { waitForPath } from '../support/nav.ts';
+
+/** The server's 403 text, as a page would show it. */
+const UNAUTHORIZED = 'This action is unauthorized.';
+/** Names of controls that change something (the verb comes first: 'Delete Daily deals', 'Create group'). */
+const WRITE = /^(Create|Edit|Delete|Save|Add|Remove|Postback|Change domain name|Duplicate|Import|Update|Upload)\b/i;
+/** 'Upload as XLSX' is the spec's name for downloading an audience: a read. */
+const NOT_WRITE = /^Upload as XLSX/i;
+/** Controls that only open a dialog, a menu or an editor: safe to press and leave. */
+const ENTRY = /^(Create|Edit|Postback|Change domain name|Add)\b/;
+
+/** This runs on 2 shared cores: conditions get time to come true. */
+const SLOW = { timeout: 15_000, interval: 50 };
+
+interface Control {
+  role: 'button' | 'link' | 'switch';
+  name: string;
+  /** Inside a form: pressing it would submit. */
+  inForm: boolean;
+}
+
+/** The visible, enabled buttons, links and switches of the page with their accessible names. */
+function enabledControls(page: Page): Promise<Control[]> {
+  return page.evaluate(() => {
+    const visible = (el: Element) => el.getClientRects().length > 0 || el.matches('input[role="switch"]');
+    const nameOf = (el: Element) => {
+      const labelled = el.getAttribute('aria-labelledby');
+      const byId = labelled ? document.getElementById(labelled)?.textContent : undefined;
+      return (el.getAttribute('aria-label') ?? byId ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    };
+    const out: { role: 'button' | 'link' | 'switch'; name: string; inForm: boolean }[] = [];
+    for (const el of Array.from(document.querySelectorAll('button, a[href], [role="switch"]'))) {
+      if (el.closest('nav[aria-label="Main navigation"]')) continue;
+      if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true' || !visible(el)) continue;
+      const role = el.getAttribute('role') === 'switch' ? 'switch' : el.tagName === 'A' ? 'link' : 'button';
+      out.push({ role, name: nameOf(el), inForm: el.closest('form') !== null });
+    }
+    return out;
+  });
+}
+
+/** Expands the sidebar and every group in it, then lists the paths of its links. */
+async function sidebarPaths(page: Page, { expect }: ApiWatch): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.waitFor();
+  const home = nav.getByRole('link', { name: 'Main Dashboard' });
+  // Collapsed, the links show icons only; expanded, their labels.
+  if (!(await home.textContent())?.includes('Main Dashboard')) {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect.poll(() => home.textContent(), SLOW).toContain('Main Dashboard');
+  }
+  const closed = nav.locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) {
+    const before = await closed.count();
+    await closed.first().click();
+    await expect.poll(() => closed.count(), SLOW).toBeLessThan(before);
+  }
+  const hrefs = await nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.filter((h) => h.startsWith('/')))];
+}
+
+/** Opens `path` inside the running console (the router follows popstate): no reload, as a click would. */
+async function open(page: Page, watch: ApiWatch, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  watch.touch();
+  await watch.settled();
+}
+
+async function expectClean(page: Page, { expect }: ApiWatch, where: string) {
+  expect(await page.getByText(UNAUTHORIZED).count(), `${where} shows '${UNAUTHORIZED}'`).toBe(0);
+}
+
+/** Presses each kind of entry control once (opens a dialog, a menu or an editor), checks, and comes back. */
+async function tryEntries(page: Page, watch: ApiWatch, path: string) {
+  const { expect } = watch;
+  const seen = new Set<string>();
+  const entries = (await enabledControls(page)).filter((c) => c.role !== 'switch' && !c.inForm && ENTRY.test(c.name));
+  for (const entry of entries) {
+    const verb = entry.name.split(' ')[0]!;
+    if (seen.has(verb)) continue;
+    seen.add(verb);
+    await page.getByRole(entry.role, { name: entry.name, exact: true }).first().click();
+    watch.touch();
+    await watch.settled();
+    await expectClean(page, watch, `${path} after '${entry.name}'`);
+    if (new URL(page.url()).pathname !== path) {
+      await open(page, watch, path);
+    } else {
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count(), SLOW).toBe(0);
+    }
+  }
+}
+
+async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, paths: string[]) {
+  const { expect } = watch;
+  for (const path of paths) {
+    await open(page, watch, path);
+    const where = `${role} on ${path}`;
+    await expectClean(page, watch, where);
+    if (role === 'viewer') {
+      const writes = (await enabledControls(page)).filter(
+        (c) => c.role === 'switch' || (WRITE.test(c.name) && !NOT_WRITE.test(c.name)),
+      );
+      expect(writes, `${where}: enabled write controls`).toEqual([]);
+    } else {
+      await tryEntries(page, watch, new URL(page.url()).pathname);
+    }
+  }
+}
+
+/** The first website the signed-in user may open (staff: of any client). */
+async function firstWebsite(page: Page, { expect }: ApiWatch): Promise<number> {
+  const answer = await page.context().request.get('/api/v1/domains?limit=1&order_by=id:asc');
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { data: { id: number }[] };
+  return body.data[0]!.id;
+}
+
+// The roles walk at once, each in its own browser context: they share one browser and one server.
+describe.concurrent('every role, every sidebar item: no control leads to a 403', () => {
+  const b = useBrowser();
+
+  const roles: [keyof typeof ACCOUNTS, string][] = [
+    ['admin', '/dashboard'],
+    ['moder', '/moderation-dashboard'],
+    ['client', '/dashboard'],
+    ['user', '/dashboard'],
+    ['viewer', '/dashboard'],
+  ];
+
+  it.for(roles)('%s', { timeout: 120_000 }, async ([role, landing], { expect }) => {
+    const { page, context } = await b.newPage();
+    const watch = watchApi(page, expect);
+    await login(page, ACCOUNTS[role]);
+    await waitForPath(page, landing);
+    await watch.settled();
+
+    const staffPaths = await sidebarPaths(page, watch);
+    const id = await firstWebsite(page, watch);
+    await open(page, watch, `/dashboard/${id}`);
+    const domainPaths = (await sidebarPaths(page, watch)).filter((p) => !staffPaths.includes(p));
+    expect(domainPaths).toContain(`/dashboard/${id}`);
+
+    await walk(page, watch, role, [...staffPaths, ...domainPaths]);
+    expect(watch.refused, `${role}: calls answered 403`).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import type { Page, Request } from 'playwright-core';
+import type { ExpectStatic } from 'vitest';
+
+export interface ApiWatch {
+  /** Every /api answer with status 403, as "METHOD path (on page)". */
+  readonly refused: string[];
+  /** Waits until no /api call has been in flight for `quietMs` (the page has settled). */
+  settled(quietMs?: number): Promise<void>;
+  readonly expect: ExpectStatic;
+  /** Counts now as activity: call right after a navigation or a click, so `settled` waits for what it starts. */
+  touch(): void;
+}
+
+/**
+ * Listens to every /api call of `page`: notes each 403 and knows when the page's calls are done. `expect` is the
+ * test's own (concurrent tests each need theirs).
+ */
+export function watchApi(page: Page, expect: ExpectStatic): ApiWatch {
+  const refused: string[] = [];
+  const inFlight = new Set<Request>();
+  let lastActivity = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) lastActivity = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!isApi(request)) return;
+    inFlight.add(request);
+    lastActivity = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('response', (response) => {
+    const request = response.request();
+    if (!isApi(request) || response.status() !== 403) return;
+    const url = new URL(request.url());
+    refused.push(`${request.method()} ${url.pathname} (on ${new URL(page.url()).pathname})`);
+  });
+  return {
+    refused,
+    expect,
+    touch() {
+      lastActivity = Date.now();
+    },
+    async settled(quietMs = 300) {
+      await expect
+        .poll(() => inFlight.size === 0 && Date.now() - lastActivity >= quietMs, { timeout: 15_000, interval: 50 })
+        .toBe(true);
+    },
+  };
+}
