@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // expect.poll waits for a condition; its 1 s default is too short on a loaded CI machine (2 cores)
+    expect: { poll: { timeout: 10_000 } },
   },
 });
