@@ -7,6 +7,19 @@ import { SEARCH_DEBOUNCE_MS, SearchInput } from './search-input';
 
 afterEach(() => vi.useRealTimers());
 
+/** The URL's search, moved by Back. */
+function Harness() {
+  const [value, setValue] = useState('first');
+  return (
+    <>
+      <SearchInput value={value} onSearch={setValue} placeholder="Search" />
+      <button type="button" onClick={() => setValue('second')}>
+        Back
+      </button>
+    </>
+  );
+}
+
 describe('SearchInput', () => {
   it('reports the search once typing pauses, not at every keystroke', () => {
     vi.useFakeTimers();
@@ -41,17 +54,6 @@ describe('SearchInput', () => {
   });
 
   it('shows a search changed from outside (back/forward)', async () => {
-    function Harness() {
-      const [value, setValue] = useState('first');
-      return (
-        <>
-          <SearchInput value={value} onSearch={setValue} placeholder="Search" />
-          <button type="button" onClick={() => setValue('second')}>
-            Back
-          </button>
-        </>
-      );
-    }
     renderWithProviders(<Harness />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('second');
