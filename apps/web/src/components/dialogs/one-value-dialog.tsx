@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 
 export interface OneValueDialogProps {
   opened: boolean;
@@ -25,6 +28,9 @@ export interface OneValueDialogProps {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
+/** The one value: required, trimmed. */
+const oneValueSchema = z.object({ value: z.string().trim().min(1, MSG.required) });
+
 /** A modal that asks for one required text value ('Required.' when empty; Enter submits). */
 export function OneValueDialog({
   opened,
@@ -39,52 +45,48 @@ export function OneValueDialog({
   onClose,
   describe,
 }: OneValueDialogProps) {
-  const [value, setValue] = useState(initialValue);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // 'Required.' stays until the value changes, then goes until the next submit.
+  const form = useForm<z.input<typeof oneValueSchema>, unknown, z.output<typeof oneValueSchema>>({
+    resolver: zodResolver(oneValueSchema),
+    defaultValues: { value: initialValue },
+    reValidateMode: 'onSubmit',
+  });
+  const { reset } = form;
+  const value = useWatch({ control: form.control, name: 'value' });
+  const submitting = form.formState.isSubmitting;
+  const error = form.formState.errors.value?.message;
 
   // Each opening starts from the initial value with no error.
   useEffect(() => {
-    if (opened) {
-      setValue(initialValue);
-      setError(null);
-    }
-  }, [opened, initialValue]);
+    if (opened) reset({ value: initialValue });
+  }, [opened, initialValue, reset]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const trimmed = value.trim();
-    if (!trimmed) {
-      setError(MSG.required);
-      return;
-    }
+  // A returned promise keeps the form submitting (button loading, field disabled) until it settles.
+  const submit = form.handleSubmit(async ({ value: trimmed }) => {
     const result = onSubmit(trimmed);
-    if (isThenable(result)) {
-      setSubmitting(true);
-      try {
-        await result;
-      } catch {
-        // The caller reports its own failure (snackbar or popup); the dialog stays open for another try.
-      } finally {
-        setSubmitting(false);
-      }
+    if (!isThenable(result)) return;
+    try {
+      await result;
+    } catch {
+      // The caller reports its own failure (snackbar or popup); the dialog stays open for another try.
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={submitting ? () => {} : onClose} title={title} size={width} centered>
-      <form onSubmit={handleSubmit} noValidate>
+      <form
+        onSubmit={(event) => {
+          if (submitting) event.preventDefault();
+          else void submit(event);
+        }}
+        noValidate
+      >
         <TextInput
           label={label}
           placeholder={placeholder}
           description={describe?.(value)}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            if (error) setError(null);
-          }}
+          {...form.register('value', { onChange: () => form.clearErrors('value') })}
           error={error}
           withAsterisk
           data-autofocus

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { Segment } from '@pushdeck/contracts';
 import { MSG, SEGMENT_TYPES, type SegmentType, segmentCreateSchema } from '@pushdeck/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage, isApiRequestError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useSaveSegment } from '../api/use-segments';
 import { type BuilderNode, checkQuery, type FieldErrors } from '../lib/builder-model';
 import { FilterBuilder } from './filter-builder/filter-builder';
@@ -26,72 +30,72 @@ interface AudienceFormProps {
 
 const TYPE_OPTIONS = SEGMENT_TYPES.map((t) => ({ value: t, label: t === 'audience' ? 'Audience' : 'Segment' }));
 
-/** Splits 422 messages (or the schema's own issues) into the name, the type and the builder's conditions. */
-function splitErrors(errors: FieldErrors) {
+/** Name, type and website: the contract's segment schema without the query, which the builder checks itself. */
+const headSchema = segmentCreateSchema.omit({ query: true });
+const HEAD_FIELDS = ['name', 'type'] as const;
+
+/** The query's 422 messages (`query`, `query.…`) for the builder; anything not about name, type or query apart. */
+function splitServerErrors(errors: FieldErrors) {
   const query: FieldErrors = {};
-  let name: string | undefined;
-  let type: string | undefined;
   const other: string[] = [];
   for (const [key, messages] of Object.entries(errors)) {
     if (key === 'query' || key.startsWith('query.')) query[key] = messages;
-    else if (key === 'name') name = messages[0];
-    else if (key === 'type') type = messages[0];
-    else other.push(...messages);
+    else if (!(HEAD_FIELDS as readonly string[]).includes(key)) other.push(...messages);
   }
-  return { query, name, type, other };
+  return { query, other };
 }
-
-const issuesToErrors = (issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors => {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    out[key] = [...(out[key] ?? []), issue.message];
-  }
-  return out;
-};
 
 /** Name, type, the visual filter builder and the live count; saves through the contract's schema. */
 export function AudienceForm({ domainId, segmentId, initial, onSaved, onCancel }: AudienceFormProps) {
   const save = useSaveSegment(domainId, segmentId);
-  const [name, setName] = useState(initial.name);
-  const [type, setType] = useState<SegmentType>(initial.type);
+  // A message stays until its field changes, then goes until the next save.
+  const form = useForm<z.input<typeof headSchema>, unknown, z.output<typeof headSchema>>({
+    resolver: zodResolver(headSchema),
+    defaultValues: { name: initial.name, type: initial.type, domain_id: domainId },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const [nodes, setNodes] = useState<BuilderNode[]>(initial.nodes);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [queryErrors, setQueryErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   // The live count asks only for a query the schema accepts (an incomplete one would answer 422).
   const checked = useMemo(() => checkQuery(nodes), [nodes]);
   const liveQuery = Object.keys(checked.errors).length === 0 ? checked.query : undefined;
-  const split = splitErrors(errors);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     setFormError(null);
-    const parsed = segmentCreateSchema.safeParse({ name, type, domain_id: domainId, query: checked.query });
-    const problems = { ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)), ...checked.errors };
-    if (!parsed.success || Object.keys(problems).length > 0) {
-      setErrors(problems);
-      notifyFailure(MSG.fillRequired);
-      return;
-    }
-    setErrors({});
-    const { name: cleanName, type: cleanType, query } = parsed.data;
-    save.mutate(
-      { name: cleanName, type: cleanType, query },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (isApiRequestError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
-            setErrors(error.errors);
-            const { other } = splitErrors(error.errors);
-            if (other.length > 0) setFormError(other.join(' '));
-          } else {
-            setFormError(errorMessage(error, MSG.error));
-          }
-        },
+    // The builder's problems show together with the fields' in one go, and one snackbar says so.
+    setQueryErrors(checked.errors);
+    form.setValue('domain_id', domainId);
+    const builderOk = Object.keys(checked.errors).length === 0;
+    void form.handleSubmit(
+      ({ name, type }) => {
+        if (!builderOk) {
+          notifyFailure(MSG.fillRequired);
+          return;
+        }
+        save.mutate(
+          { name, type, query: checked.query },
+          {
+            onSuccess: onSaved,
+            onError: (error) => {
+              if (isApiRequestError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
+                applyServerErrors(error, form.setError, HEAD_FIELDS);
+                const { query, other } = splitServerErrors(error.errors);
+                setQueryErrors(query);
+                if (other.length > 0) setFormError(other.join(' '));
+              } else {
+                setFormError(errorMessage(error, MSG.error));
+              }
+            },
+          },
+        );
       },
-    );
+      () => notifyFailure(MSG.fillRequired),
+    )(event);
   };
 
   return (
@@ -101,22 +105,17 @@ export function AudienceForm({ domainId, segmentId, initial, onSaved, onCancel }
           <TextInput
             label="Name"
             withAsterisk
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setErrors(({ name: _gone, ...rest }) => rest);
-            }}
-            error={split.name}
+            error={errors.name?.message}
             w={{ base: '100%', sm: 360 }}
             data-autofocus
+            {...form.register('name', { onChange: () => form.clearErrors('name') })}
           />
           <NativeSelect
             label="Type"
             data={TYPE_OPTIONS}
-            value={type}
-            onChange={(e) => setType(e.currentTarget.value as SegmentType)}
-            error={split.type}
+            error={errors.type?.message}
             w={160}
+            {...form.register('type')}
           />
         </Group>
         <Paper withBorder p="md">
@@ -128,12 +127,9 @@ export function AudienceForm({ domainId, segmentId, initial, onSaved, onCancel }
               nodes={nodes}
               onChange={(next) => {
                 setNodes(next);
-                setErrors(({ name: keep, type: keepType }) => ({
-                  ...(keep ? { name: keep } : {}),
-                  ...(keepType ? { type: keepType } : {}),
-                }));
+                setQueryErrors({});
               }}
-              errors={split.query}
+              errors={queryErrors}
             />
           </Stack>
         </Paper>

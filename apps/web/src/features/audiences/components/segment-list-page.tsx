@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { hasAnyPermission, type Permission, type Segment } from '@pushdeck/contracts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
 import { useAuth, useCan } from '@/lib/auth';
 import { useSegments } from '../api/use-segments';
@@ -36,10 +35,6 @@ export function SegmentListPage() {
   const canCreate = useCan('audiences.create') && hasAnyPermission(permissions, CREATE_PERMISSIONS);
   const canEdit = useCan('audiences.edit');
   const segments = useSegments({ domainId, type, search: list.search });
-
-  const [search, setSearch] = useState(list.search);
-  const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 300);
-  useEffect(() => setSearch(list.search), [list.search]);
 
   const all = segments.data ?? [];
   const pages = Math.max(1, Math.ceil(all.length / list.pageLength));
@@ -85,28 +80,7 @@ export function SegmentListPage() {
           </Button>
         )}
       </Group>
-      <TextInput
-        aria-label="Search"
-        placeholder="Search by name"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={
-          search ? (
-            <CloseButton
-              aria-label="Clear search"
-              onClick={() => {
-                setSearch('');
-                list.setSearch('');
-              }}
-            />
-          ) : null
-        }
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          pushSearch(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 360 }}
-      />
+      <SearchInput value={list.search} onSearch={list.setSearch} placeholder="Search by name" />
       {segments.isError && (
         <Alert color="red" role="alert">
           {errorMessage(segments.error, 'Error!')}

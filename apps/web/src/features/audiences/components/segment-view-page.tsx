@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title
 import { MSG } from '@pushdeck/contracts';
 import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { DataTable } from '@/components/data-table/data-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
@@ -13,6 +12,7 @@ import { MODE_TEXT, modeOf, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
 import { SegmentCount } from './segment-count';
 import { segmentDetailColumns } from './subscriber-columns';
+import { SubscriberTable } from './subscriber-table';
 import { XlsxButton } from './xlsx-button';
 
 function SegmentSubscribers({ segmentId, editable }: { segmentId: number; editable: boolean }) {
@@ -20,28 +20,11 @@ function SegmentSubscribers({ segmentId, editable }: { segmentId: number; editab
   const page = useSegmentSubscribers(segmentId, { page: list.page, pageLength: list.pageLength });
   return (
     <Stack gap="xs">
-      {page.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(page.error, MSG.error)}
-        </Alert>
-      )}
-      {page.data?.total_is_estimate && (
-        <Text size="sm" c="dimmed">
-          The total is an estimate: the segment is too large to count within the time limit.
-        </Text>
-      )}
-      <DataTable
-        caption="Subscribers"
+      <SubscriberTable
+        page={page}
+        list={list}
         columns={segmentDetailColumns(editable)}
-        rows={page.data?.data ?? []}
-        total={page.data?.total ?? 0}
-        page={list.page}
-        pageLength={list.pageLength}
-        sort={null}
-        onChange={list.onTableChange}
-        rowKey="id"
-        loading={page.isPending || page.isPlaceholderData}
-        loadingText="Loading subscribers ..."
+        counted="segment"
         emptyText="No subscriber matches."
       />
     </Stack>

@@ -83,6 +83,24 @@ describe('Subscriber list (More Info Subs)', { timeout: 15_000 }, () => {
     ]);
   });
 
+  it("clears a URL when the box is emptied, and shows the server's 422 message under the box", async () => {
+    const { calls, user } = renderAudiences('/dashboard/5/more-info-subs', (call) =>
+      call.method === 'PUT'
+        ? jsonResponse(422, { message: 'The URL is taken.', errors: { last_url_visited: ['The URL is taken.'] } })
+        : answer(call),
+    );
+    await screen.findByText('sub-123');
+    await user.click(screen.getByRole('button', { name: 'Reveal Last Url Visited of subscriber 123' }));
+    const input = screen.getByRole('textbox', { name: 'Last Url Visited of subscriber 123' });
+    await user.clear(input);
+    await user.keyboard('{Enter}');
+    expect(await screen.findAllByText('The URL is taken.')).not.toHaveLength(0);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ last_url_visited: null });
+    await user.type(input, 'h');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the values read-only without audience_edit (viewer)', async () => {
     const { user } = renderAudiences('/dashboard/5/more-info-subs', answer, 'viewer');
     await screen.findByText('sub-123');

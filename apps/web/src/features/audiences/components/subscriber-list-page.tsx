@@ -1,15 +1,14 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { MSG, type SegmentType } from '@pushdeck/contracts';
+import { Stack, Title } from '@mantine/core';
+import type { SegmentType } from '@pushdeck/contracts';
 import { useParams, useSearchParams } from 'react-router';
-import { DataTable } from '@/components/data-table/data-table';
 import { useListParams } from '@/components/data-table/use-list-params';
-import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
 import { useSegment } from '../api/use-segments';
 import { useWebsiteSubscribers } from '../api/use-subscribers';
 import { MODE_TEXT, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, type Crumb, websiteCrumbs } from './breadcrumbs';
 import { subscriberColumns } from './subscriber-columns';
+import { SubscriberTable } from './subscriber-table';
 
 /** The segment named by `seg_id`, for the title and the crumbs. */
 function useSegmentCrumbs(domainId: number, segId: number | undefined, type: SegmentType): Crumb[] {
@@ -43,28 +42,11 @@ export function SubscriberListPage() {
       <Title order={1} size="h2">
         Subscribers
       </Title>
-      {page.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(page.error, MSG.error)}
-        </Alert>
-      )}
-      {page.data?.total_is_estimate && (
-        <Text size="sm" c="dimmed">
-          The total is an estimate: the list is too large to count within the time limit.
-        </Text>
-      )}
-      <DataTable
-        caption="Subscribers"
+      <SubscriberTable
+        page={page}
+        list={list}
         columns={subscriberColumns(editable)}
-        rows={page.data?.data ?? []}
-        total={page.data?.total ?? 0}
-        page={list.page}
-        pageLength={list.pageLength}
-        sort={null}
-        onChange={list.onTableChange}
-        rowKey="id"
-        loading={page.isPending || page.isPlaceholderData}
-        loadingText="Loading subscribers ..."
+        counted="list"
         emptyText="No subscribers yet."
       />
     </Stack>

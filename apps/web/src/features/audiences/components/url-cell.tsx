@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Group, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { MSG, type SubscriberListRow, subscriberUrlSchema } from '@pushdeck/contracts';
 import { IconCheck, IconEyeOff } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useUpdateSubscriber } from '../api/use-subscribers';
@@ -10,6 +13,14 @@ import { CopyButton } from './copy-button';
 export type UrlField = 'subscription_url' | 'last_url_visited';
 
 const LABELS: Record<UrlField, string> = { subscription_url: 'Subscription Url', last_url_visited: 'Last Url Visited' };
+
+/** The inline edit: the contract's URL rule, an emptied box clears the URL (null). */
+const draftSchema = z.object({
+  url: z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : text))
+    .pipe(subscriberUrlSchema),
+});
 
 interface UrlCellProps {
   row: SubscriberListRow;
@@ -23,8 +34,14 @@ export function UrlCell({ row, field, editable }: UrlCellProps) {
   const update = useUpdateSubscriber();
   const stored = row[field] ?? '';
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState(stored);
-  const [error, setError] = useState<string | null>(null);
+  // A message stays until the URL changes, then goes until the next save.
+  const form = useForm<z.input<typeof draftSchema>, unknown, z.output<typeof draftSchema>>({
+    resolver: zodResolver(draftSchema),
+    defaultValues: { url: stored },
+    reValidateMode: 'onSubmit',
+  });
+  const draft = useWatch({ control: form.control, name: 'url' });
+  const error = form.formState.errors.url?.message;
   const name = `${LABELS[field]} of subscriber ${row.id}`;
 
   if (!open) {
@@ -33,8 +50,7 @@ export function UrlCell({ row, field, editable }: UrlCellProps) {
         <UnstyledButton
           aria-label={`Reveal ${name}`}
           onClick={() => {
-            setDraft(stored);
-            setError(null);
+            form.reset({ url: stored });
             setOpen(true);
           }}
         >
@@ -46,34 +62,28 @@ export function UrlCell({ row, field, editable }: UrlCellProps) {
     );
   }
 
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = form.handleSubmit(({ url }) => {
     if (update.isPending) return;
-    const value = draft.trim() === '' ? null : draft;
-    const parsed = subscriberUrlSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.error);
-      return;
-    }
-    if ((parsed.data ?? '') === stored) {
+    if ((url ?? '') === stored) {
       setOpen(false);
       return;
     }
     update.mutate(
-      { id: row.id, patch: { [field]: parsed.data } },
+      { id: row.id, patch: { [field]: url } },
       {
         onSuccess: () => {
-          setError(null);
+          form.clearErrors('url');
           notifySuccess(MSG.successfully);
         },
         onError: (e) => {
+          // The server names the edited column; any failure shows under the box and as a snackbar.
           const message = isApiRequestError(e) ? (e.fieldError(field) ?? e.message) : errorMessage(e, MSG.error);
-          setError(message);
+          form.setError('url', { type: 'server', message });
           notifyFailure(message);
         },
       },
     );
-  };
+  });
 
   const hide = (
     <Tooltip label="Hide">
@@ -101,11 +111,7 @@ export function UrlCell({ row, field, editable }: UrlCellProps) {
         <TextInput
           size="xs"
           aria-label={name}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.currentTarget.value);
-            setError(null);
-          }}
+          {...form.register('url', { onChange: () => form.clearErrors('url') })}
           onKeyDown={(e) => {
             if (e.key === 'Escape') setOpen(false);
           }}

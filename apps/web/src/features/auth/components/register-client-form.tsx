@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { MSG, type RegisterClientBody, registerClientBodySchema } from '@pushdeck/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { notifySuccess } from '@/components/feedback/notify';
 import { HOME_AFTER_LOGIN, useRegisterClient } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { AccountFields } from './account-fields';
 import { failureText } from './failure-text';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'client_name'] as const;
@@ -45,55 +46,28 @@ export function RegisterClientForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          withAsterisk
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label="Company name"
-          description="The name of your client account; your name is used when left empty."
-          autoComplete="organization"
-          error={errors.client_name?.message}
-          {...form.register('client_name')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          withAsterisk
-          error={errors.password?.message}
-          aria-invalid={!!errors.password || undefined}
-          {...form.register('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          error={errors.password_confirmation?.message}
-          aria-invalid={!!errors.password_confirmation || undefined}
-          {...form.register('password_confirmation')}
-        />
-        <Button type="submit" loading={register.isPending} fullWidth>
-          Create client account
-        </Button>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {formError}
+            </Alert>
+          )}
+          <AccountFields>
+            <TextInput
+              label="Company name"
+              description="The name of your client account; your name is used when left empty."
+              autoComplete="organization"
+              error={errors.client_name?.message}
+              {...form.register('client_name')}
+            />
+          </AccountFields>
+          <Button type="submit" loading={register.isPending} fullWidth>
+            Create client account
+          </Button>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

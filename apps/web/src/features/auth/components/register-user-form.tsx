@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type RegisterUserBody, registerUserBodySchema } from '@pushdeck/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useRegisterUser } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { AccountFields } from './account-fields';
 import { failureText } from './failure-text';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'client_uid'] as const;
@@ -51,55 +52,30 @@ export function RegisterUserForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label="Client ID"
-          description="The client ID your client's administrator gave you."
-          withAsterisk
-          error={errors.client_uid?.message}
-          {...form.register('client_uid')}
-        />
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          withAsterisk
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          withAsterisk
-          error={errors.password?.message}
-          aria-invalid={!!errors.password || undefined}
-          {...form.register('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          error={errors.password_confirmation?.message}
-          aria-invalid={!!errors.password_confirmation || undefined}
-          {...form.register('password_confirmation')}
-        />
-        <Button type="submit" loading={register.isPending} fullWidth>
-          Create user account
-        </Button>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {formError}
+            </Alert>
+          )}
+          <AccountFields
+            before={
+              <TextInput
+                label="Client ID"
+                description="The client ID your client's administrator gave you."
+                withAsterisk
+                error={errors.client_uid?.message}
+                {...form.register('client_uid')}
+              />
+            }
+          />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            Create user account
+          </Button>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconFileZip, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
 import { useDomainPage } from '../api/use-domains';
@@ -23,11 +22,6 @@ export function DomainsListPage() {
   const total = page.data?.total ?? 0;
   const downloads = useDomainDownloads({ search: list.search, orderBy, total: page.data?.total });
 
-  const [text, setText] = useState(list.search);
-  const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 300);
-  // Back/forward or a cleared URL: show what the URL holds.
-  useEffect(() => setText(list.search), [list.search]);
-
   return (
     <Stack gap="md">
       <PageBreadcrumbs
@@ -42,28 +36,7 @@ export function DomainsListPage() {
         Domains List
       </Title>
       <Group justify="space-between" align="flex-end">
-        <TextInput
-          aria-label="Search"
-          placeholder="Search by url, id or website id"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            text ? (
-              <CloseButton
-                aria-label="Clear search"
-                onClick={() => {
-                  setText('');
-                  list.setSearch('');
-                }}
-              />
-            ) : null
-          }
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          w={{ base: '100%', sm: 360 }}
-        />
+        <SearchInput value={list.search} onSearch={list.setSearch} placeholder="Search by url, id or website id" />
         <Group gap="xs">
           <Button
             variant="default"

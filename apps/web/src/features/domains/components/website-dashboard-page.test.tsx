@@ -1,4 +1,4 @@
-import type { RoleName } from '@pushdeck/contracts';
+import { DOMAIN_MSG, type RoleName } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -131,6 +131,20 @@ describe('WebsiteDashboardPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Domain postback has been updated successfully!')).toBeInTheDocument();
     expect(puts()[0]?.body).toEqual({ fcm_conf: 'client', postback: 'https://track.example/pb' });
+  });
+
+  it("checks the postback with the contract's rule before any call", async () => {
+    const { puts, user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Postback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Postback' });
+    const input = within(dialog).getByLabelText(/Postback url/);
+    await user.type(input, 'ftp://track.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(DOMAIN_MSG.invalidPostback)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(puts()).toHaveLength(0);
+    await user.type(input, 'x');
+    expect(within(dialog).queryByText(DOMAIN_MSG.invalidPostback)).toBeNull();
   });
 
   it('does not call the server for an empty new domain name', async () => {

@@ -23,6 +23,20 @@ describe('TagFormDialog', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("shows 'Required.' under Tag Name once it is left empty, and takes it away as a name is typed", async () => {
+    stubFetch(() => jsonResponse(200, { data: {} }));
+    renderWithProviders(<TagFormDialog opened defaultType="geo" onClose={() => {}} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
+    const name = within(dialog).getByLabelText(/Tag Name/);
+    await user.click(name);
+    expect(within(dialog).queryByText('Required.')).toBeNull();
+    await user.tab();
+    expect(await within(dialog).findByText('Required.')).toBeInTheDocument();
+    await user.type(name, 'Germany');
+    expect(within(dialog).queryByText('Required.')).toBeNull();
+  });
+
   it('updates a tag with PUT /v1/tags/{id}?name=&type=', async () => {
     const { calls } = stubFetch((call) =>
       call.path === '/api/csrf-cookie' ? new Response(null, { status: 204 }) : jsonResponse(200, { data: {} }),

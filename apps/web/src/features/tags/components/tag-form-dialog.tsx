@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { MSG, type Tag, type TagType, tagWriteSchema } from '@pushdeck/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { MSG, type Tag, type TagType, type TagWrite, tagWriteSchema } from '@pushdeck/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { notifyFailure } from '@/components/feedback/notify';
 import { useSaveTag } from '../api/tags-api';
 import { TAG_CARDS, TAG_ERROR_MS, TAG_SAVED_CLOSE_MS, tagErrorText } from '../lib/tag-texts';
@@ -15,53 +18,53 @@ export interface TagFormDialogProps {
   onClose: () => void;
 }
 
-type Field = 'name' | 'type';
 const TYPE_OPTIONS = TAG_CARDS.map((card) => ({ value: card.type, label: card.label }));
 
 /** The create/update popup: Tag Name and Tag Type, 'Required.' under empty fields; closes 2 s after a success. */
 export function TagFormDialog({ opened, tag, defaultType, onClose }: TagFormDialogProps) {
   const save = useSaveTag();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<string | null>(null);
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [saved, setSaved] = useState(false);
   const [serverError, showServerError] = useTimedMessage(TAG_ERROR_MS);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A field shows its message once left (or once a save was tried), then follows every change.
+  // The type stays unset until one is picked (the schema then says 'Required.').
+  const form = useForm<z.input<typeof tagWriteSchema>, unknown, TagWrite>({
+    resolver: zodResolver(tagWriteSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '' },
+  });
+  const { errors } = form.formState;
+  const { reset } = form;
 
   useEffect(() => {
     if (!opened) return;
-    setName(tag?.name ?? '');
-    setType(tag?.type ?? defaultType ?? null);
-    setTouched(new Set());
+    reset({ name: tag?.name ?? '', type: tag?.type ?? defaultType });
     setSaved(false);
-  }, [opened, tag, defaultType]);
+  }, [opened, tag, defaultType, reset]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const parsed = tagWriteSchema.safeParse({ name, type: type ?? '' });
-  const errorOf = (field: Field) =>
-    !parsed.success && touched.has(field) ? parsed.error.issues.find((i) => i.path[0] === field)?.message : undefined;
-  const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
   const busy = save.isPending || saved;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!parsed.success) {
-      setTouched(new Set<Field>(['name', 'type']));
-      if (parsed.error.issues.some((issue) => issue.message === MSG.required)) notifyFailure(MSG.fillRequired);
-      return;
-    }
-    save.mutate(
-      { id: tag?.id, tag: parsed.data },
-      {
-        onSuccess: () => {
-          setSaved(true);
-          closeTimer.current = setTimeout(onClose, TAG_SAVED_CLOSE_MS);
+  const submit = form.handleSubmit(
+    (values) => {
+      if (busy) return;
+      save.mutate(
+        { id: tag?.id, tag: values },
+        {
+          onSuccess: () => {
+            setSaved(true);
+            closeTimer.current = setTimeout(onClose, TAG_SAVED_CLOSE_MS);
+          },
+          // The tags module shows a server error for a while (spec part 1 §8), not under the field.
+          onError: (error) => showServerError(tagErrorText(error)),
         },
-        onError: (error) => showServerError(tagErrorText(error)),
-      },
-    );
-  };
+      );
+    },
+    (invalid) => {
+      if (busy) return;
+      if (Object.values(invalid).some((error) => error?.message === MSG.required)) notifyFailure(MSG.fillRequired);
+    },
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title={tag ? 'Update tag' : 'Create tag'} size={420} centered>
@@ -69,29 +72,35 @@ export function TagFormDialog({ opened, tag, defaultType, onClose }: TagFormDial
         <Stack gap="md">
           <TextInput
             label="Tag Name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            onBlur={() => touch('name')}
-            error={errorOf('name')}
+            error={errors.name?.message}
             withAsterisk
             data-autofocus
             disabled={busy}
+            {...form.register('name')}
           />
-          <Select
-            label="Tag Type"
-            placeholder="Pick a type"
-            data={TYPE_OPTIONS}
-            value={type}
-            onChange={(value) => {
-              setType(value);
-              touch('type');
-            }}
-            onBlur={() => touch('type')}
-            error={errorOf('type')}
-            withAsterisk
-            allowDeselect={false}
-            disabled={busy}
-            comboboxProps={{ withinPortal: true }}
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                label="Tag Type"
+                placeholder="Pick a type"
+                data={TYPE_OPTIONS}
+                value={field.value ?? null}
+                onChange={(value) => {
+                  field.onChange(value ?? undefined);
+                  // Picking a type counts as leaving the field.
+                  field.onBlur();
+                }}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.type?.message}
+                withAsterisk
+                allowDeselect={false}
+                disabled={busy}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
           />
           {saved && (
             <Alert color="teal" role="status">

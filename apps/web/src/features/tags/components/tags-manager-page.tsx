@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  CloseButton,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Tag, TagType } from '@pushdeck/contracts';
-import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useDeleteTag, useTags } from '../api/tags-api';
@@ -62,13 +50,11 @@ export function TagsManagerPage() {
         <Title order={1} size="h2">
           Tags Manager
         </Title>
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+        <SearchInput
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onSearch={setSearch}
+          placeholder="Search"
+          debounceMs={0}
           w={{ base: '100%', sm: 320 }}
         />
       </Group>

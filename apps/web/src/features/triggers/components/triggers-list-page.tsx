@@ -1,13 +1,13 @@
-import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { PAGE_SIZES_SMALL } from '@pushdeck/contracts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure } from '@/components/feedback/notify';
+import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
 import type { Trigger } from '../api/triggers-api';
@@ -41,10 +41,6 @@ function TriggersList({ domainId }: { domainId: number }) {
   const remove = useDeleteTrigger();
   const [codeOf, setCodeOf] = useState<Trigger | null>(null);
 
-  const [text, setText] = useState(list.search);
-  const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 300);
-  useEffect(() => setText(list.search), [list.search]);
-
   const rows = page.data?.rows ?? [];
   const { setParams } = list;
   const onDelete = async (trigger: Trigger) => {
@@ -70,28 +66,7 @@ function TriggersList({ domainId }: { domainId: number }) {
           </Button>
         )}
       </Group>
-      <TextInput
-        aria-label="Search"
-        placeholder="Search by name, title or message"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={
-          text ? (
-            <CloseButton
-              aria-label="Clear search"
-              onClick={() => {
-                setText('');
-                list.setSearch('');
-              }}
-            />
-          ) : null
-        }
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          pushSearch(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 360 }}
-      />
+      <SearchInput value={list.search} onSearch={list.setSearch} placeholder="Search by name, title or message" />
       {page.isError && (
         <Alert color="red" role="alert" title={TRIGGER_TEXTS.loadError}>
           {errorMessage(page.error, 'Error!')}
