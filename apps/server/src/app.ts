@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   statisticsRoutes(app, moduleDeps);
   dripsRoutes(app, moduleDeps);
   gettingStartedRoutes(app, moduleDeps);
+  auditRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { MessageTokens } from './lib/message-token.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -66,10 +67,19 @@ export function createServices(deps: ServiceDeps) {
   // one response cache per app instance
   const cache = new StatsCache();
   const statsV1 = new StatsV1Service(facts, scopes, cache);
+  const audit = new AuditService(db);
   return {
     box,
     sessions,
-    auth: new AuthService(db, new UsersRepository(db), sessions, new LoginThrottle(db), config.sessionTtlMinutes),
+    audit,
+    auth: new AuthService(
+      db,
+      new UsersRepository(db),
+      sessions,
+      new LoginThrottle(db),
+      config.sessionTtlMinutes,
+      audit,
+    ),
     clients: new ClientsRepository(db),
     domains: new DomainsService(db, box),
     domainKeys: new DomainsRepository(db),

@@ -48,4 +48,6 @@ export const MSG = {
   passwordChanged: 'Password has been changed.',
   clientNotFound: 'Client not found.',
   notYourClient: 'You may not act for another client.',
+  userNotFound: 'User not found.',
+  staffNotImpersonable: 'Staff accounts cannot be impersonated.',
 } as const;
