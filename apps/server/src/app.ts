@@ -26,6 +26,7 @@ import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { managementRoutes } from './modules/management/management.routes.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { gettingStartedRoutes } from './modules/onboarding/getting-started.routes.ts';
 import { segmentsRoutes } from './modules/segments/segments.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   dripsRoutes(app, moduleDeps);
   gettingStartedRoutes(app, moduleDeps);
   auditRoutes(app, moduleDeps);
+  managementRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

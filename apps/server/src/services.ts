@@ -16,6 +16,7 @@ import { DripSaveService } from './modules/drips/drip-save.service.ts';
 import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { GettingStartedRepository } from './modules/onboarding/getting-started.repository.ts';
 import { segmentLookup } from './modules/segments/segment-lookup.ts';
 import { SegmentsRepository } from './modules/segments/segments.repository.ts';
@@ -91,6 +92,9 @@ export function createServices(deps: ServiceDeps) {
     subscribers,
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
+    management: {
+      clients: new ClientsAdminService(db, audit),
+    },
     statistics: {
       v1: statsV1,
       drips: new DripStatsService(statsV1, facts, new DripStatsRepository(db), cache),

@@ -1,0 +1,90 @@
+import {
+  ACTIONS,
+  createClientBodySchema,
+  idParamsSchema,
+  managedClientSchema,
+  paginated,
+  updateClientBodySchema,
+  wrapped,
+} from '@pushdeck/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../plugins/types.ts';
+import type { AuditOrigin } from '../audit/audit.service.ts';
+import type { ModuleDeps } from '../module-deps.ts';
+
+const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const tags = ['management'];
+
+/** Who acts and from where, for the audit trail. */
+export const originOf = (request: FastifyRequest): AuditOrigin => ({ actor: request.actor!, ip: request.ip });
+
+/** Administration under /api/v1/management (issue #13; docs/api.md "Administration"). */
+export function managementRoutes(app: App, deps: ModuleDeps): void {
+  const clients = deps.services.management.clients;
+  const clientRow = managedClientSchema;
+
+  app.get(
+    '/api/v1/management/clients',
+    {
+      config: { permission: ACTIONS['management.clients.read'] },
+      schema: {
+        tags,
+        summary:
+          'Clients (staff): search (name or uid), where[…], order_by, paging (paginate=true), with[users]=* for their users; every client when unpaged (the client picker)',
+        querystring: listQuery,
+        response: { 200: z.union([wrapped(z.array(clientRow)), paginated(clientRow)]) },
+      },
+    },
+    async (request) => {
+      const result = await clients.list(request.query);
+      if (result.kind === 'list') return { data: result.rows };
+      const { rows, total, page, pageLength } = result;
+      return { data: { data: rows, total, page, pageLength } };
+    },
+  );
+
+  app.get(
+    '/api/v1/management/clients/:id',
+    {
+      config: { permission: ACTIONS['management.clients.read'] },
+      schema: {
+        tags,
+        summary: 'One client with its users',
+        params: idParamsSchema,
+        response: { 200: wrapped(clientRow) },
+      },
+    },
+    async (request) => ({ data: await clients.get(request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/management/clients',
+    {
+      config: { permission: ACTIONS['management.clients.write'] },
+      schema: {
+        tags,
+        summary: 'Create a client with its first user (role client): name, email, password, password_confirmation',
+        body: createClientBodySchema,
+        response: { 201: wrapped(clientRow) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await clients.create(originOf(request), request.body) }),
+  );
+
+  app.put(
+    '/api/v1/management/clients/:id',
+    {
+      config: { permission: ACTIONS['management.clients.write'] },
+      schema: {
+        tags,
+        summary:
+          'Rename (name) and/or switch a client on or off (is_active 0|1); off ends its users’ sessions, stops its sends and refuses its subscribe calls',
+        params: idParamsSchema,
+        body: updateClientBodySchema,
+        response: { 200: wrapped(clientRow) },
+      },
+    },
+    async (request) => ({ data: await clients.update(originOf(request), request.params.id, request.body) }),
+  );
+}
