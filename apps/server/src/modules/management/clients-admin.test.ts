@@ -147,10 +147,6 @@ describe.each(testBackends())('Clients Management on $name', (backend) => {
       .id;
     expect(await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
     expect((await user.get('/api/auth/user/info')).statusCode).toBe(401);
-    const login = await new TestClient(t.app).post('/api/auth/user/login', {
-      email: DEMO.user,
-      password: DEMO.password,
-    });
     const again = new TestClient(t.app);
     await again.csrf();
     const refused = await again.post('/api/auth/user/login', { email: DEMO.user, password: DEMO.password });
