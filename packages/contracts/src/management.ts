@@ -73,6 +73,30 @@ export const updateClientBodySchema = z
   .refine((v) => v.name !== undefined || v.is_active !== undefined, { message: MANAGEMENT_MSG.nothingToUpdate });
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;
 
+/** GET /management/users: filters and paging (page from 1, pageLength 1–200, default 25). */
+export const userListQuerySchema = z.object({
+  client_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'client_id must be an id.')
+    .transform(Number)
+    .optional(),
+  role: z.string().trim().min(1).max(255).optional(),
+  is_active: z.enum(['0', '1'], { error: MANAGEMENT_MSG.isActive }).transform(Number).pipe(activeFlag).optional(),
+  search: z.string().max(255).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}$/, 'page must be a number from 1.')
+    .transform(Number)
+    .default(1),
+  pageLength: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'pageLength must be 1 to 200.')
+    .transform(Number)
+    .pipe(z.number().max(200, 'pageLength must be 1 to 200.'))
+    .default(25),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
 /** POST /management/users: every field required. */
 export const createUserBodySchema = z
   .object({

@@ -1,10 +1,14 @@
 import {
   ACTIONS,
   createClientBodySchema,
+  createUserBodySchema,
   idParamsSchema,
   managedClientSchema,
+  managedUserSchema,
   paginated,
   updateClientBodySchema,
+  updateUserBodySchema,
+  userListQuerySchema,
   wrapped,
 } from '@pushdeck/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -86,5 +90,75 @@ export function managementRoutes(app: App, deps: ModuleDeps): void {
       },
     },
     async (request) => ({ data: await clients.update(originOf(request), request.params.id, request.body) }),
+  );
+
+  const users = deps.services.management.users;
+  const usersPermission = ACTIONS['management.users'];
+
+  app.get(
+    '/api/v1/management/users',
+    {
+      config: { permission: usersPermission },
+      schema: {
+        tags,
+        summary:
+          'Users the actor manages (admin: all; moder: non-staff users of clients): client_id, role, is_active, search (name or email), page, pageLength',
+        querystring: userListQuerySchema,
+        response: { 200: paginated(managedUserSchema) },
+      },
+    },
+    async (request) => ({ data: await users.list(request.actor!, request.query) }),
+  );
+
+  app.get(
+    '/api/v1/management/users/:id',
+    {
+      config: { permission: usersPermission },
+      schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: wrapped(managedUserSchema) } },
+    },
+    async (request) => ({ data: await users.get(request.actor!, request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/management/users',
+    {
+      config: { permission: usersPermission },
+      schema: {
+        tags,
+        summary:
+          'Create a user of a client: name, email, password, password_confirmation, client_id, role (all required)',
+        body: createUserBodySchema,
+        response: { 201: wrapped(managedUserSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await users.create(originOf(request), request.body) }),
+  );
+
+  app.put(
+    '/api/v1/management/users/:id',
+    {
+      config: { permission: usersPermission },
+      schema: {
+        tags,
+        summary:
+          'Switch a user on or off (is_active; off ends their sessions), sync roles (a list, in order) or direct permissions',
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: wrapped(managedUserSchema) },
+      },
+    },
+    async (request) => ({ data: await users.update(originOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/management/users/:id',
+    {
+      config: { permission: usersPermission },
+      schema: { tags, summary: 'Delete a user (and their sessions)', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      await users.delete(originOf(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 }
