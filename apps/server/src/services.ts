@@ -17,6 +17,7 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
+import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
 import { GettingStartedRepository } from './modules/onboarding/getting-started.repository.ts';
 import { segmentLookup } from './modules/segments/segment-lookup.ts';
@@ -96,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
     management: {
       clients: new ClientsAdminService(db, audit),
       users: new UsersAdminService(db, audit),
+      roles: new RolesAdminService(db, audit),
     },
     statistics: {
       v1: statsV1,

@@ -152,7 +152,7 @@ const roleName = z
   .trim()
   .min(1, MANAGEMENT_MSG.roleNameRequired)
   .max(255)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits, dots, dashes and underscores only.');
+  .regex(/^[A-Za-z0-9_.:-]*$/, 'Letters, digits, dots, dashes and underscores only.');
 
 export const createRoleBodySchema = z.object({ name: roleName, permissions: permissionNames.optional() });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;

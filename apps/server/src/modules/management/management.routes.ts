@@ -1,12 +1,17 @@
 import {
   ACTIONS,
   createClientBodySchema,
+  createRoleBodySchema,
   createUserBodySchema,
   idParamsSchema,
   managedClientSchema,
   managedUserSchema,
   paginated,
+  permissionBodySchema,
+  permissionSchema,
+  roleSchema,
   updateClientBodySchema,
+  updateRoleBodySchema,
   updateUserBodySchema,
   userListQuerySchema,
   wrapped,
@@ -158,6 +163,129 @@ export function managementRoutes(app: App, deps: ModuleDeps): void {
     },
     async (request, reply) => {
       await users.delete(originOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  const roles = deps.services.management.roles;
+  const read = ACTIONS['management.roles.read'];
+  const write = ACTIONS['management.roles.write'];
+
+  app.get(
+    '/api/v1/management/roles',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'Roles with their permissions and how many users hold each',
+        response: { 200: wrapped(z.array(roleSchema)) },
+      },
+    },
+    async () => ({ data: await roles.listRoles() }),
+  );
+
+  app.get(
+    '/api/v1/management/roles/:id',
+    {
+      config: { permission: read },
+      schema: { tags, summary: 'One role', params: idParamsSchema, response: { 200: wrapped(roleSchema) } },
+    },
+    async (request) => ({ data: await roles.getRole(request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/management/roles',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Create a role: name, optional permissions',
+        body: createRoleBodySchema,
+        response: { 201: wrapped(roleSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await roles.createRole(originOf(request), request.body) }),
+  );
+
+  app.put(
+    '/api/v1/management/roles/:id',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary:
+          'Rename a role (not a built-in one) or sync its permissions; holders see the change on their next request',
+        params: idParamsSchema,
+        body: updateRoleBodySchema,
+        response: { 200: wrapped(roleSchema) },
+      },
+    },
+    async (request) => ({ data: await roles.updateRole(originOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/management/roles/:id',
+    {
+      config: { permission: write },
+      schema: { tags, summary: 'Delete a role nobody holds (not a built-in one)', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      await roles.deleteRole(originOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/management/permissions',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'Permissions with the roles holding each',
+        response: { 200: wrapped(z.array(permissionSchema)) },
+      },
+    },
+    async () => ({ data: await roles.listPermissions() }),
+  );
+
+  app.post(
+    '/api/v1/management/permissions',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Create a permission: name',
+        body: permissionBodySchema,
+        response: { 201: wrapped(permissionSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await roles.createPermission(originOf(request), request.body) }),
+  );
+
+  app.put(
+    '/api/v1/management/permissions/:id',
+    {
+      config: { permission: write },
+      schema: {
+        tags,
+        summary: 'Rename a permission (not one the console uses)',
+        params: idParamsSchema,
+        body: permissionBodySchema,
+        response: { 200: wrapped(permissionSchema) },
+      },
+    },
+    async (request) => ({ data: await roles.updatePermission(originOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/management/permissions/:id',
+    {
+      config: { permission: write },
+      schema: { tags, summary: 'Delete a permission (not one the console uses)', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      await roles.deletePermission(originOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
