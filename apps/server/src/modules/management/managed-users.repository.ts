@@ -10,6 +10,8 @@ export interface UserFilter {
   search?: string | undefined;
   /** Leave out staff accounts (users holding one of these roles, or a user without a client). */
   excludeRoles?: readonly string[] | undefined;
+  /** Leave out users holding one of these permissions, directly or through a role. */
+  excludePermissions?: readonly string[] | undefined;
 }
 
 interface Row {
@@ -89,6 +91,32 @@ export class ManagedUsersRepository {
             ),
           ),
         );
+    }
+    if (f.excludePermissions && f.excludePermissions.length > 0) {
+      const names = [...f.excludePermissions];
+      q = q.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('model_has_permissions as mp')
+              .innerJoin('permissions as p', 'p.id', 'mp.permission_id')
+              .select('mp.user_id')
+              .whereRef('mp.user_id', '=', 'u.id')
+              .where('p.name', 'in', names),
+          ),
+        ),
+      );
+      q = q.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('model_has_roles as mr')
+              .innerJoin('role_has_permissions as rp', 'rp.role_id', 'mr.role_id')
+              .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+              .select('mr.user_id')
+              .whereRef('mr.user_id', '=', 'u.id')
+              .where('p.name', 'in', names),
+          ),
+        ),
+      );
     }
     return q;
   }

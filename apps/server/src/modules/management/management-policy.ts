@@ -12,16 +12,20 @@ export const isAdmin = (actor: Actor) => actor.user.permissions.has('menu.admin.
 
 export const isStaffRole = (name: string) => (STAFF_ROLES as readonly string[]).includes(name);
 
-/** A staff account as management sees it: no client, or a staff role. */
-export const isStaffTarget = (u: { client_id: number | null; roles: readonly string[] }) =>
-  u.client_id === null || u.roles.some(isStaffRole);
+/** A staff account as management sees it: no client, a staff role, or (`effectiveStaff`) staff permissions. */
+export const isStaffTarget = (u: { client_id: number | null; roles: readonly string[] }, effectiveStaff = false) =>
+  effectiveStaff || u.client_id === null || u.roles.some(isStaffRole);
 
+/** `effectiveStaff`: the target's effective permissions (roles' and direct) make it staff. */
 export function assertMayManage(
   actor: Actor,
   target: { id: number; client_id: number | null; roles: readonly string[] },
+  effectiveStaff: boolean,
 ) {
   if (target.id === actor.user.id) throw forbidden('You cannot change your own account here.');
-  if (!isAdmin(actor) && isStaffTarget(target)) throw forbidden('Staff accounts are managed by an administrator.');
+  if (!isAdmin(actor) && isStaffTarget(target, effectiveStaff)) {
+    throw forbidden('Staff accounts are managed by an administrator.');
+  }
 }
 
 /** The permissions that make an account staff: only an administrator gives them, directly or through a role. */

@@ -12,11 +12,12 @@ import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
+import { isStaffAccount } from '../auth/auth.service.ts';
 import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { UsersRepository } from '../auth/users.repository.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import { ManagedUsersRepository } from './managed-users.repository.ts';
-import { assertMayGrant, assertMayManage, isAdmin, isStaffTarget } from './management-policy.ts';
+import { assertMayGrant, assertMayManage, isAdmin, isStaffTarget, STAFF_PERMISSIONS } from './management-policy.ts';
 
 export interface UserListQuery {
   client_id?: number | undefined;
@@ -50,6 +51,7 @@ export class UsersAdminService {
         isActive: q.is_active,
         search: q.search,
         excludeRoles: isAdmin(actor) ? undefined : STAFF_ROLES,
+        excludePermissions: isAdmin(actor) ? undefined : STAFF_PERMISSIONS,
       },
       q.page,
       q.pageLength,
@@ -57,11 +59,19 @@ export class UsersAdminService {
     return { data: rows, total, page: q.page, pageLength: q.pageLength };
   }
 
+  /** Whether the user's effective permissions (roles' and direct) make it a staff account. */
+  private async effectiveStaff(id: number): Promise<boolean> {
+    const ctx = await new UsersRepository(this.db).loadContext(id);
+    return ctx !== undefined && isStaffAccount(ctx);
+  }
+
   /** One user the actor may see (a moder: not a staff account, 403). */
   async get(actor: Actor, id: number): Promise<ManagedUser> {
     const user = await new ManagedUsersRepository(this.db).byId(id);
     if (!user) throw notFound(MSG.userNotFound);
-    if (!isAdmin(actor) && isStaffTarget(user)) throw forbidden('Staff accounts are managed by an administrator.');
+    if (!isAdmin(actor) && isStaffTarget(user, await this.effectiveStaff(id))) {
+      throw forbidden('Staff accounts are managed by an administrator.');
+    }
     return user;
   }
 
@@ -106,7 +116,7 @@ export class UsersAdminService {
     const users = new ManagedUsersRepository(this.db);
     const before = await users.byId(id);
     if (!before) throw notFound(MSG.userNotFound);
-    assertMayManage(actor, before);
+    assertMayManage(actor, before, await this.effectiveStaff(id));
     const roleIds = body.roles ? await users.roleIds(body.roles) : new Map<string, number>();
     const unknownRole = body.roles?.find((r) => !roleIds.has(r));
     if (unknownRole !== undefined)
@@ -155,7 +165,7 @@ export class UsersAdminService {
     const users = new ManagedUsersRepository(this.db);
     const before = await users.byId(id);
     if (!before) throw notFound(MSG.userNotFound);
-    assertMayManage(origin.actor, before);
+    assertMayManage(origin.actor, before, await this.effectiveStaff(id));
     await this.db.transaction().execute(async (trx) => {
       if (!(await new ManagedUsersRepository(trx).delete(id))) throw notFound(MSG.userNotFound);
       await this.audit.record(trx, origin, {

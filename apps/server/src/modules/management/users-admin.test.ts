@@ -184,6 +184,32 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('treats a client user with staff permissions (direct or through a custom role) as staff for a moder', async () => {
+    const direct = await newUser('direct-staff@acme.test');
+    const viaRole = await newUser('role-staff@acme.test');
+    const a = await admin();
+    expect(
+      (await a.post('/api/v1/management/roles', { name: 'helpdesk', permissions: ['menu.clients.management'] }))
+        .statusCode,
+    ).toBe(201);
+    await a.request('PUT', `${USERS}/${direct}`, { body: { permissions: ['menu.users.management'] } });
+    await a.request('PUT', `${USERS}/${viaRole}`, { body: { roles: ['helpdesk'] } });
+    const moder = await signedIn(t, DEMO.moder);
+    const seen = (await moder.get(`${USERS}?pageLength=200`)).json().data.data.map((u: { id: number }) => u.id);
+    for (const id of [direct, viaRole]) {
+      expect(seen).not.toContain(id);
+      expect((await moder.get(`${USERS}/${id}`)).statusCode).toBe(403);
+      expect((await moder.request('PUT', `${USERS}/${id}`, { body: { is_active: 0 } })).statusCode).toBe(403);
+      expect((await moder.request('DELETE', `${USERS}/${id}`)).statusCode).toBe(403);
+      expect((await shown(id)).is_active).toBe(1);
+      expect((await moder.post(`/api/auth/moder/loginToUser?user_id=${id}`)).statusCode).toBe(403);
+    }
+    // nor may a moder hand out that role
+    const target = await newUser('no-helpdesk@acme.test');
+    expect((await moder.request('PUT', `${USERS}/${target}`, { body: { roles: ['helpdesk'] } })).statusCode).toBe(403);
+    expect((await shown(target)).roles).toEqual(['viewer']);
+  });
+
   it('deletes a user with their sessions, audited', async () => {
     const id = await newUser('gone@acme.test');
     await signedIn(t, 'gone@acme.test', 'user-pass-1');
