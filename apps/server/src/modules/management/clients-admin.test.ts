@@ -124,6 +124,10 @@ describe.each(testBackends())('Clients Management on $name', (backend) => {
       drip_id: drip.id,
       choose_time: [{ date_start: '2099-01-01', time: '10:00', timezone: 'UTC' }],
     });
+    const welcome = await addDrip(db, site, { type: 'welcome', title: 'Welcome while off' });
+    await addSchedule(db, site, { type: 'welcome', drip_id: welcome.id, after_mins: 0 });
+    const welcomed = async () =>
+      (await db.selectFrom('send_ledger').select('id').where('drip_id', '=', welcome.id).execute()).length;
     await subscribe(t, push, site);
     const makeDue = () =>
       db
@@ -154,6 +158,8 @@ describe.each(testBackends())('Clients Management on $name', (backend) => {
     // the schedule fires but its occurrence sends nothing
     await makeDue();
     expect((await t.delivery.scheduler.tick()).occurrences).toBe(1);
+    // no welcome is queued for the client's subscribers while it is off
+    expect(await welcomed()).toBe(0);
     const stopped = await occurrenceOf();
     expect((await t.delivery.fanout.fanOut(stopped.id)).queued).toBe(0);
     expect((await occurrenceOf()).status).toBe('cancelled');
@@ -172,6 +178,7 @@ describe.each(testBackends())('Clients Management on $name', (backend) => {
     await subscribe(t, push, site);
     await makeDue();
     expect((await t.delivery.scheduler.tick()).occurrences).toBe(1);
+    expect(await welcomed()).toBeGreaterThan(0);
     const resumed = await occurrenceOf();
     expect(resumed.id).not.toBe(stopped.id);
     expect((await t.delivery.fanout.fanOut(resumed.id)).queued).toBeGreaterThan(0);
