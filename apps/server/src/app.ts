@@ -20,11 +20,13 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { managementRoutes } from './modules/management/management.routes.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { gettingStartedRoutes } from './modules/onboarding/getting-started.routes.ts';
 import { segmentsRoutes } from './modules/segments/segments.routes.ts';
@@ -126,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   statisticsRoutes(app, moduleDeps);
   dripsRoutes(app, moduleDeps);
   gettingStartedRoutes(app, moduleDeps);
+  auditRoutes(app, moduleDeps);
+  managementRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { MessageTokens } from './lib/message-token.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -15,6 +16,9 @@ import { DripSaveService } from './modules/drips/drip-save.service.ts';
 import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
+import { RolesAdminService } from './modules/management/roles-admin.service.ts';
+import { UsersAdminService } from './modules/management/users-admin.service.ts';
 import { GettingStartedRepository } from './modules/onboarding/getting-started.repository.ts';
 import { segmentLookup } from './modules/segments/segment-lookup.ts';
 import { SegmentsRepository } from './modules/segments/segments.repository.ts';
@@ -66,10 +70,19 @@ export function createServices(deps: ServiceDeps) {
   // one response cache per app instance
   const cache = new StatsCache();
   const statsV1 = new StatsV1Service(facts, scopes, cache);
+  const audit = new AuditService(db);
   return {
     box,
     sessions,
-    auth: new AuthService(db, new UsersRepository(db), sessions, new LoginThrottle(db), config.sessionTtlMinutes),
+    audit,
+    auth: new AuthService(
+      db,
+      new UsersRepository(db),
+      sessions,
+      new LoginThrottle(db),
+      config.sessionTtlMinutes,
+      audit,
+    ),
     clients: new ClientsRepository(db),
     domains: new DomainsService(db, box),
     domainKeys: new DomainsRepository(db),
@@ -81,6 +94,11 @@ export function createServices(deps: ServiceDeps) {
     subscribers,
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
+    management: {
+      clients: new ClientsAdminService(db, audit),
+      users: new UsersAdminService(db, audit),
+      roles: new RolesAdminService(db, audit),
+    },
     statistics: {
       v1: statsV1,
       drips: new DripStatsService(statsV1, facts, new DripStatsRepository(db), cache),

@@ -68,6 +68,20 @@ export const ACTIONS = {
   // Staff
   /** The client picker and signing in as one of a client's users. */
   'clients.manage': ['menu.clients.management'],
+
+  // Administration (issue #13; docs/security.md "Administration"). menu.admin.panel alone: admin only.
+  /** Clients Management: reading clients and their users. */
+  'management.clients.read': ['menu.clients.management'],
+  /** Creating a client, renaming it, switching it on or off. */
+  'management.clients.write': ['menu.admin.panel'],
+  /** Users Management: the users of the clients one serves (never staff accounts: the service checks). */
+  'management.users': ['menu.users.management'],
+  /** Reading roles and permissions (the role and permission pickers of Users Management). */
+  'management.roles.read': ['menu.users.management'],
+  /** Creating, renaming, syncing and deleting roles and permissions. */
+  'management.roles.write': ['menu.admin.panel'],
+  /** The audit trail. */
+  'management.audit': ['menu.admin.panel'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -8,6 +8,7 @@ export * from './drip.ts';
 export * from './getting-started.ts';
 export * from './jobs.ts';
 export * from './link.ts';
+export * from './management.ts';
 export * from './messages.ts';
 export * from './metrics.ts';
 export * from './permissions.ts';

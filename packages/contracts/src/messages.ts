@@ -35,7 +35,7 @@ export const MSG = {
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',
   accountInactive: 'This account is inactive.',
-  // Until Clients Management can activate users, a registered user is told what happens next, then and at login.
+  // A registered user is told what happens next, then and at login; staff activate them (PUT /management/users/{id}).
   registeredAwaitingActivation:
     'Your account was created and is waiting for an administrator to activate it. You will be able to sign in once it is active.',
   accountAwaitingActivation:
@@ -48,4 +48,6 @@ export const MSG = {
   passwordChanged: 'Password has been changed.',
   clientNotFound: 'Client not found.',
   notYourClient: 'You may not act for another client.',
+  userNotFound: 'User not found.',
+  staffNotImpersonable: 'Staff accounts cannot be impersonated.',
 } as const;

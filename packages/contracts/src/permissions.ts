@@ -38,6 +38,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLES = ['admin', 'admin_role', 'admin_demo', 'dev', 'moder', 'client', 'user', 'viewer'] as const;
 export type RoleName = (typeof ROLES)[number];
 
+/** Staff roles: never impersonated, never managed by a moder (issue #13). */
+export const STAFF_ROLES = ['admin', 'admin_role', 'admin_demo', 'dev', 'moder'] as const satisfies readonly RoleName[];
+
 /** The guard every seeded role and permission belongs to (Laravel's guard_name). */
 export const DEFAULT_GUARD = 'web';
 

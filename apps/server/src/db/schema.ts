@@ -294,7 +294,23 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string | null;
+  impersonator_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: number | null;
+  client_id: number | null;
+  before: Json | null;
+  after: Json | null;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
+  audit_log: AuditLogTable;
   clients: ClientsTable;
   users: UsersTable;
   permissions: PermissionsTable;

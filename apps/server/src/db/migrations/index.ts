@@ -8,6 +8,7 @@ import { sql as occurrencesClient } from './0007-occurrences-client.ts';
 import { sql as tagsClient } from './0008-tags-client.ts';
 import { sql as rateLimits } from './0009-rate-limits.ts';
 import { sql as integrationDownloads } from './0010-integration-downloads.ts';
+import { sql as auditLog } from './0011-audit-log.ts';
 
 export interface Migration {
   id: string;
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   { id: '0008_tags_client', sql: tagsClient },
   { id: '0009_rate_limits', sql: rateLimits },
   { id: '0010_integration_downloads', sql: integrationDownloads },
+  { id: '0011_audit_log', sql: auditLog },
 ];

@@ -123,7 +123,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
       },
     },
     async (request, reply) =>
-      signedIn(reply, await auth.loginToUser(request.user!, request.query.user_id, meta(request))),
+      signedIn(reply, await auth.loginToUser(request.actor!, request.query.user_id, meta(request))),
   );
 
   app.post(
@@ -136,6 +136,6 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
         response: { 200: userInfoResponse },
       },
     },
-    async (request, reply) => signedIn(reply, await auth.backToModer(request.params.id, meta(request))),
+    async (request, reply) => signedIn(reply, await auth.backToModer(request.actor!, request.params.id, meta(request))),
   );
 }

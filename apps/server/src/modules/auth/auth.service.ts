@@ -5,14 +5,16 @@ import {
   type RegisterClientBody,
   type RegisteredUser,
   type RegisterUserBody,
+  STAFF_ROLES,
   type UserInfo,
 } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, SessionRow } from '../../db/schema.ts';
-import type { UserContext } from '../../lib/actor.ts';
+import type { Actor, UserContext } from '../../lib/actor.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
@@ -43,6 +45,15 @@ export function toUserInfo(user: UserContext, session: Pick<SessionRow, 'imperso
   };
 }
 
+/** A staff account: staff permissions, or a staff role (admin, moder, admin_role, admin_demo, dev). */
+export function isStaffAccount(user: Pick<UserContext, 'isStaff' | 'roles' | 'permissions'>): boolean {
+  return (
+    user.isStaff ||
+    user.permissions.has('menu.users.management') ||
+    user.roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r.name))
+  );
+}
+
 export class AuthService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -50,6 +61,7 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly throttle: LoginThrottle,
     private readonly ttlMinutes: number,
+    private readonly audit: AuditService,
   ) {}
 
   /** Starts a fresh session for `userId`, dropping the one the request came with (session id rotation). */
@@ -143,21 +155,48 @@ export class AuthService {
     if (session) await this.sessions.delete(session.id);
   }
 
-  /** Staff sign in as one of a client's users; the session remembers who to return to. */
-  async loginToUser(staff: UserContext, targetId: number, meta: RequestMeta): Promise<SignedIn> {
+  /**
+   * Staff sign in as one of a client's users; the session remembers who to return to. Never a staff account (by
+   * permission or by role, admin included), never oneself, never an inactive user or a user of an inactive client.
+   * Audited (impersonation.start).
+   */
+  async loginToUser(staff: Actor, targetId: number, meta: RequestMeta): Promise<SignedIn> {
     const target = await this.users.loadContext(targetId);
-    if (!target) throw new HttpError(404, 'User not found.');
-    if (target.isStaff || target.id === staff.id) throw new HttpError(403, 'Staff accounts cannot be impersonated.');
+    if (!target) throw new HttpError(404, MSG.userNotFound);
+    if (isStaffAccount(target) || target.id === staff.user.id) throw new HttpError(403, MSG.staffNotImpersonable);
     if (!target.isActive || !target.clientActive) throw new HttpError(422, MSG.accountInactive);
-    return this.startSession(target.id, meta, staff.id);
+    await this.audit.record(
+      this.db,
+      { actor: staff, ip: meta.ip },
+      {
+        action: 'impersonation.start',
+        subjectType: 'user',
+        subjectId: target.id,
+        clientId: target.clientId,
+        after: { user_id: target.id, email: target.email },
+      },
+    );
+    return this.startSession(target.id, meta, staff.user.id);
   }
 
-  async backToModer(moderId: number, meta: RequestMeta): Promise<SignedIn> {
+  /** Ends an impersonation: only from a session the moderator opened. Audited (impersonation.end). */
+  async backToModer(actor: Actor, moderId: number, meta: RequestMeta): Promise<SignedIn> {
     if (!meta.session || meta.session.impersonator_id !== moderId) {
       throw new HttpError(403, 'This session was not opened by that moderator.');
     }
     const moder = await this.users.loadContext(moderId);
     if (!moder?.isActive || !moder.isStaff) throw new HttpError(403, MSG.forbidden);
+    await this.audit.record(
+      this.db,
+      { actor, ip: meta.ip },
+      {
+        action: 'impersonation.end',
+        subjectType: 'user',
+        subjectId: actor.user.id,
+        clientId: actor.user.clientId,
+        before: { user_id: actor.user.id, email: actor.user.email },
+      },
+    );
     return this.startSession(moderId, meta);
   }
 

@@ -83,6 +83,19 @@ export class SessionsRepository {
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
   }
 
+  /** Ends every session of a user (deactivated or deleted), impersonation sessions opened on them included. */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  /** Ends every session of a client's users (the client was deactivated). */
+  async deleteOfClient(clientId: number): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where('user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where('users.client_id', '=', clientId))
+      .execute();
+  }
+
   async deleteExpired(): Promise<number> {
     const r = await this.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
     return Number(r.numDeletedRows);

@@ -1,23 +1,9 @@
-import { ACTIONS, clientSummarySchema, MSG, wrapped } from '@pushdeck/contracts';
-import { z } from 'zod';
+import { clientSummarySchema, MSG, wrapped } from '@pushdeck/contracts';
 import { HttpError } from '../../lib/errors.ts';
 import type { App } from '../../plugins/types.ts';
 import type { ClientsRepository } from './clients.repository.ts';
 
 export function clientsRoutes(app: App, deps: { clients: ClientsRepository }) {
-  app.get(
-    '/api/v1/management/clients',
-    {
-      config: { permission: ACTIONS['clients.manage'] },
-      schema: {
-        tags: ['clients'],
-        summary: 'All clients (staff client picker)',
-        response: { 200: wrapped(z.array(clientSummarySchema)) },
-      },
-    },
-    async () => ({ data: await deps.clients.list() }),
-  );
-
   app.get(
     '/api/v1/clients/current',
     {

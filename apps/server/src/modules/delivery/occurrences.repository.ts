@@ -118,6 +118,7 @@ export class OccurrencesRepository {
       .selectFrom('schedules as s')
       .innerJoin('drips as d', 'd.id', 's.drip_id')
       .innerJoin('domains as dom', 'dom.id', 's.domain_id')
+      .innerJoin('clients as c', 'c.id', 'dom.client_id')
       .select([
         's.id',
         's.drip_id',
@@ -134,6 +135,7 @@ export class OccurrencesRepository {
       .where('d.deleted_at', 'is', null)
       .where('dom.is_active', '=', 1)
       .where('dom.deleted_at', 'is', null)
+      .where('c.is_active', '=', 1)
       .orderBy('d.drip_number')
       .execute();
   }
@@ -158,11 +160,15 @@ export class OccurrencesRepository {
     return this.db.selectFrom('occurrences').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Is everything the occurrence depends on still switched on? (drip, its group, its schedule, the website) */
+  /**
+   * Is everything the occurrence depends on still switched on? (drip, its group, its schedule, the website, the
+   * website's client: a deactivated client sends nothing)
+   */
   async stillActive(occ: { drip_id: number; schedule_id: number | null }): Promise<boolean> {
     const row = await this.db
       .selectFrom('drips as d')
       .innerJoin('domains as dom', 'dom.id', 'd.domain_id')
+      .innerJoin('clients as c', 'c.id', 'dom.client_id')
       .leftJoin('drip_groups as g', 'g.id', 'd.group_id')
       .select([
         'd.is_active as drip',
@@ -170,10 +176,12 @@ export class OccurrencesRepository {
         'dom.is_active as domain',
         'dom.deleted_at as domain_deleted',
         'g.is_active as grp',
+        'c.is_active as client',
       ])
       .where('d.id', '=', occ.drip_id)
       .executeTakeFirst();
     if (row?.drip !== 1 || row.deleted_at || row.domain !== 1 || row.domain_deleted || row.grp === 0) return false;
+    if (row.client !== 1) return false;
     if (occ.schedule_id === null) return true;
     const schedule = await this.db
       .selectFrom('schedules')

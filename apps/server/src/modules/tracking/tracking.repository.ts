@@ -7,13 +7,14 @@ export type SubscriberFields = Updateable<SubscribersTable>;
 export class TrackingRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** A website that is not deleted, by its public website_id. */
+  /** A website that is not deleted, by its public website_id, with whether its client is switched on. */
   website(websiteId: string) {
     return this.db
       .selectFrom('domains')
-      .select(['id', 'client_id'])
-      .where('website_id', '=', websiteId)
-      .where('deleted_at', 'is', null)
+      .innerJoin('clients', 'clients.id', 'domains.client_id')
+      .select(['domains.id', 'domains.client_id', 'clients.is_active as client_active'])
+      .where('domains.website_id', '=', websiteId)
+      .where('domains.deleted_at', 'is', null)
       .executeTakeFirst();
   }
 

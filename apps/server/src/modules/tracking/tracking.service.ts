@@ -1,4 +1,4 @@
-import type { PingBody, SubscribeBody } from '@pushdeck/contracts';
+import { MANAGEMENT_MSG, type PingBody, type SubscribeBody } from '@pushdeck/contracts';
 import { type EndpointPolicy, parseEndpoint, WebPushInputError } from '@pushdeck/web-push';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -48,6 +48,8 @@ export class TrackingService {
     this.checkEndpoint(body.subscription.endpoint, 'subscription.endpoint');
     if (body.old_endpoint) this.checkEndpoint(body.old_endpoint, 'old_endpoint');
     const domain = await this.domain(body.website_id);
+    // a deactivated client's websites take no new subscriptions until it is switched on again
+    if (domain.client_active !== 1) throw new HttpError(403, MANAGEMENT_MSG.clientInactive);
     const now = new Date();
     const fields = subscriberFields(body, meta, now);
     return this.db.transaction().execute(async (trx) => {

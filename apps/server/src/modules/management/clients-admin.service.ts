@@ -1,0 +1,96 @@
+import {
+  type ClientSummary,
+  type CreateClientBody,
+  type ManagedClient,
+  MSG,
+  type UpdateClientBody,
+} from '@pushdeck/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { notFound, ValidationError } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { type ListResult, parseListQuery } from '../../lib/query/index.ts';
+import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
+import { SessionsRepository } from '../auth/sessions.repository.ts';
+import { UsersRepository } from '../auth/users.repository.ts';
+import { CLIENT_LIST_SPEC } from '../clients/client-list-spec.ts';
+import { ClientsRepository } from '../clients/clients.repository.ts';
+import { ManagedUsersRepository } from './managed-users.repository.ts';
+
+/**
+ * Clients Management (issue #13): staff read every client; admin creates a client with its first user, renames it and
+ * switches it on or off. Switching a client off ends its users' sessions at once (and every later request of theirs
+ * is refused while it stays off), stops its schedules from sending (the delivery engine skips an inactive client's
+ * occurrences) and refuses its websites' public subscribe calls; switching it on restores all of that.
+ * Every change is audited on its own transaction.
+ */
+export class ClientsAdminService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(
+    rawQuery: Record<string, unknown>,
+  ): Promise<ListResult<ClientSummary & { users?: ManagedClient['users'] }>> {
+    const parsed = parseListQuery(rawQuery, CLIENT_LIST_SPEC);
+    const result = await new ClientsRepository(this.db).page(parsed);
+    if (!parsed.with.includes('users')) return result;
+    const users = await new ManagedUsersRepository(this.db).ofClients(result.rows.map((c) => c.id));
+    const rows = result.rows.map((c) => ({ ...c, users: users.filter((u) => u.client_id === c.id) }));
+    return { ...result, rows };
+  }
+
+  /** One client with its users. */
+  async get(id: number): Promise<ManagedClient> {
+    const client = await new ClientsRepository(this.db).findById(id);
+    if (!client) throw notFound(MSG.clientNotFound);
+    return { ...client, users: await new ManagedUsersRepository(this.db).ofClients([id]) };
+  }
+
+  /** A client and its first user (role client), active. */
+  async create(origin: AuditOrigin, body: CreateClientBody): Promise<ManagedClient> {
+    if (await new UsersRepository(this.db).findByEmail(body.email)) {
+      throw new ValidationError({ email: [MSG.emailTaken] });
+    }
+    const password = await hashPassword(body.password);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const client = await new ClientsRepository(trx).insert({ client_uid: randomToken(12), name: body.name });
+      const user = await new UsersRepository(trx).insertWithRole(
+        { client_id: client.id, name: body.name, email: body.email, password },
+        'client',
+      );
+      await this.audit.record(trx, origin, {
+        action: 'client.create',
+        subjectType: 'client',
+        subjectId: client.id,
+        clientId: client.id,
+        after: { ...client, users: [{ id: user.id, name: user.name, email: user.email, role: 'client' }] },
+      });
+      return client.id;
+    });
+    return this.get(id);
+  }
+
+  /** Renames and/or switches a client on or off. */
+  async update(origin: AuditOrigin, id: number, body: UpdateClientBody): Promise<ManagedClient> {
+    await this.db.transaction().execute(async (trx) => {
+      const clients = new ClientsRepository(trx);
+      const before = await clients.findById(id);
+      if (!before) throw notFound(MSG.clientNotFound);
+      const after = await clients.update(id, { name: body.name, is_active: body.is_active });
+      if (!after) throw notFound(MSG.clientNotFound);
+      if (before.is_active === 1 && after.is_active === 0) await new SessionsRepository(trx).deleteOfClient(id);
+      await this.audit.record(trx, origin, {
+        action: 'client.update',
+        subjectType: 'client',
+        subjectId: id,
+        clientId: id,
+        before,
+        after,
+      });
+    });
+    return this.get(id);
+  }
+}
