@@ -27,6 +27,7 @@ import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
 import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
 import { RolesManagementPage } from '@/features/management/roles/components/roles-management-page';
+import { UsersManagementPage } from '@/features/management/users/components/users-management-page';
 import { GettingStartedChecklist } from '@/features/onboarding/components/getting-started-checklist';
 import { ChangePasswordPage } from '@/features/profile/components/change-password-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
@@ -142,6 +143,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'Drip Manager': DripManagerScreen,
   'Drip Setup': DripSetupScreen,
   Roles: RolesManagementPage,
+  'Users Management': UsersManagementPage,
 };
 
 export function screenFor(name: RouteName): ComponentType {
