@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { RoleName } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,6 +59,8 @@ describe('RolesManagementPage', () => {
   afterEach(() => {
     clearXsrfCookie();
     vi.unstubAllGlobals();
+    // Snackbars are a module-wide store (five shown at once): each test starts with none.
+    notifications.clean();
   });
 
   it('lists the roles, each expandable to its permissions, and the permissions', async () => {
