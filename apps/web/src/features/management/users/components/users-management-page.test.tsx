@@ -1,0 +1,205 @@
+import { notifications } from '@mantine/notifications';
+import type { RoleName } from '@pushdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
+import { setSessionExpiredHandler } from '@/lib/api';
+import {
+  clearXsrfCookie,
+  csrfCookieResponse,
+  jsonResponse,
+  type StubbedCall,
+  stubFetch,
+} from '@/lib/api/testing/fetch-stub';
+import { AUTH_FLAG_KEY, authQueryKey } from '@/lib/auth';
+import { renderWithProviders } from '@/test/render';
+import { UsersManagementPage } from './users-management-page';
+
+const base = { client_id: 4, client_uid: 'acme-uid', roles: ['user'], permissions: [] as string[] };
+const USERS = [
+  { ...base, id: 11, name: 'Uma User', email: 'uma@acme.test', is_active: 1, role_name: 'user' },
+  { ...base, id: 12, name: '<b>Ivy</b>', email: 'ivy@acme.test', is_active: 0, role_name: 'viewer' },
+];
+const ROLES = ['client', 'user', 'viewer', 'support'].map((name, i) => ({
+  id: i + 2,
+  name,
+  guard_name: 'web',
+  permissions: [],
+  users_count: 0,
+  built_in: name !== 'support',
+}));
+const PERMISSIONS = ['menu.files', 'reports.export'].map((name, i) => ({
+  id: i + 1,
+  name,
+  guard_name: 'web',
+  roles: [],
+  built_in: false,
+}));
+const CLIENTS = [{ id: 4, client_uid: 'acme-uid', name: 'Acme', is_active: 1 }];
+
+function renderPage(
+  answer?: (call: StubbedCall) => Response | undefined,
+  role: RoleName = 'admin',
+  route = '/users-management',
+) {
+  window.localStorage.setItem(AUTH_FLAG_KEY, '1');
+  const network = stubFetch((call) => {
+    if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
+    if (call.path === '/api/auth/user/info') return jsonResponse(200, { data: userWithRole(role, { id: 1 }) });
+    const custom = answer?.(call);
+    if (custom) return custom;
+    if (call.method === 'GET' && call.path === '/api/v1/management/users') {
+      return jsonResponse(200, { data: { data: USERS, total: 2, page: 1, pageLength: 25 } });
+    }
+    if (call.method === 'GET' && call.path === '/api/v1/management/roles') return jsonResponse(200, { data: ROLES });
+    if (call.method === 'GET' && call.path === '/api/v1/management/permissions') {
+      return jsonResponse(200, { data: PERMISSIONS });
+    }
+    if (call.method === 'GET' && call.path === '/api/v1/management/clients')
+      return jsonResponse(200, { data: CLIENTS });
+    if (call.method === 'PUT') return jsonResponse(200, { data: { ...USERS[0], ...(call.body as object) } });
+    return jsonResponse(404, { message: 'Not found' });
+  });
+  const rendered = renderWithProviders(<UsersManagementPage />, { route });
+  const writes = () => network.calls.filter((c) => c.method !== 'GET');
+  const userCalls = () => network.calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/management/users');
+  return { ...network, ...rendered, writes, userCalls, user: userEvent.setup() };
+}
+
+const table = () => screen.getByRole('table', { name: 'Users' });
+
+describe('UsersManagementPage', () => {
+  afterEach(() => {
+    clearXsrfCookie();
+    vi.unstubAllGlobals();
+    notifications.clean();
+  });
+
+  it('lists the users with their role, permissions and activeness; user text stays text', async () => {
+    renderPage();
+    expect(await within(table()).findByText('Uma User')).toBeInTheDocument();
+    expect(within(table()).getByText('<b>Ivy</b>')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role of Uma User' })).toHaveValue('user');
+    expect(screen.getByRole('switch', { name: 'Active: Uma User' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Active: <b>Ivy</b>' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Log in as Uma User' })).toBeInTheDocument();
+    // An inactive user cannot be entered.
+    expect(screen.queryByRole('button', { name: 'Log in as <b>Ivy</b>' })).toBeNull();
+  });
+
+  it('sends the filters from the URL and a search to the server', async () => {
+    const { user, userCalls } = renderPage(undefined, 'admin', '/users-management?role=viewer&is_active=0&client_id=4');
+    await within(table()).findByText('Uma User');
+    const first = userCalls()[0]!.url.searchParams;
+    expect([first.get('role'), first.get('is_active'), first.get('client_id'), first.get('page')]).toEqual([
+      'viewer',
+      '0',
+      '4',
+      '1',
+    ]);
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'uma');
+    await waitFor(() => expect(userCalls().at(-1)!.url.searchParams.get('search')).toBe('uma'));
+  });
+
+  it('syncs a new role only after the confirmation', async () => {
+    const { user, writes } = renderPage();
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('combobox', { name: 'Role of Uma User' }));
+    await user.click(await screen.findByRole('option', { name: 'support' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(
+      within(confirm).getByText('Uma User will have the role support, from their next page load.'),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    expect(writes()).toHaveLength(0);
+    await user.click(screen.getByRole('combobox', { name: 'Role of Uma User' }));
+    await user.click(await screen.findByRole('option', { name: 'support' }));
+    confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes!' }));
+    expect(await screen.findByText('The role of Uma User has been synced!')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/api/v1/management/users/11', { id: 11, roles: ['support'] }],
+    ]);
+  });
+
+  it("shows the server's refusal of a role sync", async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    const { user } = renderPage((call) =>
+      call.method === 'PUT' ? jsonResponse(403, { message: 'You may not give a staff role.' }) : undefined,
+    );
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('combobox', { name: 'Role of Uma User' }));
+    await user.click(await screen.findByRole('option', { name: 'client' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes!' }),
+    );
+    expect(
+      await screen.findByText('Failed to sync role to Uma User: You may not give a staff role.'),
+    ).toBeInTheDocument();
+    uninstall();
+  });
+
+  it('syncs direct permissions with the multi-select after the confirmation', async () => {
+    const { user, writes } = renderPage();
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('button', { name: 'Permissions of Uma User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Uma User' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Permissions' }));
+    await user.click(await screen.findByRole('option', { name: 'reports.export' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sync' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes!' }),
+    );
+    expect(await screen.findByText('The permissions of Uma User have been synced!')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/api/v1/management/users/11', { id: 11, permissions: ['reports.export'] }],
+    ]);
+  });
+
+  it('switches a user off after the confirmation', async () => {
+    const { user, writes } = renderPage();
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('switch', { name: 'Active: Uma User' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByText('Uma User will be switched off and signed out at once.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes!' }));
+    expect(await screen.findByText('Uma User has been switched off.')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/api/v1/management/users/11', { id: 11, is_active: 0 }],
+    ]);
+  });
+
+  it("'Log in as' posts loginToUser and the session becomes the user's", async () => {
+    const uma = userWithRole('user', { id: 11, name: 'Uma User', backToModerUrl: '/api/auth/moder/backToModer/1' });
+    const { user, writes, queryClient } = renderPage((call) =>
+      call.method === 'POST' ? jsonResponse(200, { data: uma }) : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Log in as Uma User' }));
+    await waitFor(() => expect(queryClient.getQueryData(authQueryKey)).toEqual(uma));
+    expect(writes().map((c) => [c.method, c.path, c.url.searchParams.get('user_id')])).toEqual([
+      ['POST', '/api/auth/moder/loginToUser', '11'],
+    ]);
+  });
+
+  it("offers no 'Log in as' and no client filter without menu.clients.management", async () => {
+    renderPage(undefined, 'admin_demo');
+    await within(table()).findByText('Uma User');
+    expect(screen.queryByRole('button', { name: /Log in as/ })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Client' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the list cannot be loaded", async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    renderPage((call) =>
+      call.path === '/api/v1/management/users'
+        ? jsonResponse(403, { message: 'This action is unauthorized.' })
+        : undefined,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This action is unauthorized.');
+    expect(within(table()).getByText('No users')).toBeInTheDocument();
+    uninstall();
+  });
+});
