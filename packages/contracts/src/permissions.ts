@@ -41,6 +41,16 @@ export type RoleName = (typeof ROLES)[number];
 /** Staff roles: never impersonated, never managed by a moder (issue #13). */
 export const STAFF_ROLES = ['admin', 'admin_role', 'admin_demo', 'dev', 'moder'] as const satisfies readonly RoleName[];
 
+/**
+ * The permissions that make an account staff: only an administrator gives them, directly or through a role
+ * (the server's management policy; Users Management offers a moder only the rest).
+ */
+export const STAFF_PERMISSIONS: readonly Permission[] = [
+  'menu.admin.panel',
+  'menu.clients.management',
+  'menu.users.management',
+];
+
 /** The guard every seeded role and permission belongs to (Laravel's guard_name). */
 export const DEFAULT_GUARD = 'web';
 

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '@pushdeck/contracts';
+import { STAFF_PERMISSIONS as STAFF_PERMISSION_NAMES, STAFF_ROLES } from '@pushdeck/contracts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/errors.ts';
 
@@ -29,11 +29,7 @@ export function assertMayManage(
 }
 
 /** The permissions that make an account staff: only an administrator gives them, directly or through a role. */
-export const STAFF_PERMISSIONS: readonly string[] = [
-  'menu.admin.panel',
-  'menu.clients.management',
-  'menu.users.management',
-];
+export const STAFF_PERMISSIONS: readonly string[] = STAFF_PERMISSION_NAMES;
 
 /**
  * Giving these roles (whose permissions together are `rolePermissions`) and these direct permissions. A moder gives

@@ -21,13 +21,14 @@ const USERS = [
   { ...base, id: 11, name: 'Uma User', email: 'uma@acme.test', is_active: 1, role_name: 'user' },
   { ...base, id: 12, name: '<b>Ivy</b>', email: 'ivy@acme.test', is_active: 0, role_name: 'viewer' },
 ];
-const ROLES = ['client', 'user', 'viewer', 'support'].map((name, i) => ({
+const ROLES = ['client', 'user', 'viewer', 'support', 'moder'].map((name, i) => ({
   id: i + 2,
   name,
   guard_name: 'web',
   permissions: [],
   users_count: 0,
   built_in: name !== 'support',
+  // (moder is a staff role: only an administrator gives it)
 }));
 const PERMISSIONS = ['menu.files', 'reports.export'].map((name, i) => ({
   id: i + 1,
@@ -122,6 +123,14 @@ describe('UsersManagementPage', () => {
     expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', '/api/v1/management/users/11', { id: 11, roles: ['support'] }],
     ]);
+  });
+
+  it('offers a moder no staff role in the role select (the server refuses it)', async () => {
+    const { user } = renderPage(undefined, 'moder');
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('combobox', { name: 'Role of Uma User' }));
+    expect(await screen.findByRole('option', { name: 'support' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'moder' })).toBeNull();
   });
 
   it("shows the server's refusal of a role sync", async () => {

@@ -10,6 +10,7 @@ import { usePermissions, useRoles } from '../../roles/api/roles-api';
 import { PermissionsDialog } from '../../roles/components/permissions-dialog';
 import { useClientOptions, useLoginAs, useManagedUsers, useUpdateUser } from '../api/users-api';
 import { useUserFilters } from '../lib/use-user-filters';
+import { grantablePermissions, grantableRoles } from '../lib/user-rules';
 import { USER_TEXTS } from '../lib/user-texts';
 import { UsersFilters } from './users-filters';
 import { UsersTable } from './users-table';
@@ -23,13 +24,20 @@ export function UsersManagementPage() {
   const canListClients = useCan('management.clients.read');
   const clients = useClientOptions(canListClients);
   const canLoginAs = useCan('clients.manage');
-  const selfId = useAuth().user?.id ?? null;
+  const auth = useAuth();
+  const selfId = auth.user?.id ?? null;
   const update = useUpdateUser();
   const loginAs = useLoginAs();
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<ManagedUser | null>(null);
 
   const roleOptions = (roles.data ?? []).map((role) => role.name);
+  // Nobody gives what they do not hold (the server refuses it): the pickers offer only the rest.
+  const grantedRoles = grantableRoles(roles.data ?? [], auth.permissions);
+  const grantedPermissions = grantablePermissions(
+    (permissions.data ?? []).map((p) => p.name),
+    auth.permissions,
+  );
 
   /** One update of one user; its controls wait while it runs. */
   const run = async (user: ManagedUser, body: UpdateUserBody) => {
@@ -107,7 +115,7 @@ export function UsersManagementPage() {
         pageLength={filters.pageLength}
         onChange={list.onTableChange}
         loading={users.isFetching}
-        roleOptions={roleOptions}
+        roleOptions={grantedRoles}
         selfId={selfId}
         canLoginAs={canLoginAs}
         busyIds={loginAs.isPending ? new Set([...busyIds, loginAs.variables]) : busyIds}
@@ -120,7 +128,7 @@ export function UsersManagementPage() {
         opened={editing !== null}
         title={editing ? `Permissions of ${editing.name}` : ''}
         description="Direct permissions, on top of the ones the user's role gives."
-        options={(permissions.data ?? []).map((p) => p.name)}
+        options={grantedPermissions}
         initial={editing?.permissions ?? []}
         confirmText={(picked) => USER_TEXTS.permissionsConfirm(editing?.name ?? '', picked.length)}
         failurePrefix={USER_TEXTS.syncPermissionFailed(editing?.name ?? '')}

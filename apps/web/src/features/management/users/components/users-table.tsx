@@ -3,6 +3,7 @@ import type { ManagedUser } from '@pushdeck/contracts';
 import { IconKey, IconLogin } from '@tabler/icons-react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableChange, DataTableColumn } from '@/components/data-table/types';
+import { canEnter } from '../lib/user-rules';
 
 export interface UsersTableProps {
   rows: ManagedUser[];
@@ -11,7 +12,7 @@ export interface UsersTableProps {
   pageLength: number;
   onChange: (change: DataTableChange) => void;
   loading: boolean;
-  /** The role names offered in each row's role select. */
+  /** The role names offered in each row's role select (the ones the viewer may give). */
   roleOptions: string[];
   /** The signed-in user's id: one's own account is not changed here. */
   selfId: number | null;
@@ -105,7 +106,7 @@ export function UsersTable({
       title: '',
       width: 130,
       render: (user) =>
-        user.id === selfId || user.is_active !== 1 ? (
+        !canEnter(user, selfId) ? (
           <Text size="xs" c="dimmed">
             {user.id === selfId ? 'You' : ''}
           </Text>

@@ -1,0 +1,35 @@
+import { type ManagedUser, type Role, STAFF_PERMISSIONS, STAFF_ROLES } from '@pushdeck/contracts';
+
+const staffRoles: ReadonlySet<string> = new Set(STAFF_ROLES);
+const staffPermissions: ReadonlySet<string> = new Set(STAFF_PERMISSIONS);
+const ADMIN = 'menu.admin.panel';
+
+/**
+ * 'Log in as' is offered for an active user of a client who holds no staff role and is not oneself (the server
+ * refuses the others: issue #13, impersonation).
+ */
+export function canEnter(user: ManagedUser, selfId: number | null): boolean {
+  return (
+    user.id !== selfId &&
+    user.is_active === 1 &&
+    user.client_id !== null &&
+    !user.roles.some((role) => staffRoles.has(role))
+  );
+}
+
+/**
+ * The roles the viewer may give (the server's management policy): an administrator any; anyone else only a role that
+ * is not staff and carries no staff permission.
+ */
+export function grantableRoles(roles: readonly Role[], granted: ReadonlySet<string>): string[] {
+  if (granted.has(ADMIN)) return roles.map((role) => role.name);
+  return roles
+    .filter((role) => !staffRoles.has(role.name) && !role.permissions.some((name) => staffPermissions.has(name)))
+    .map((role) => role.name);
+}
+
+/** The direct permissions the viewer may give: an administrator any; anyone else those it holds, never a staff one. */
+export function grantablePermissions(names: readonly string[], granted: ReadonlySet<string>): string[] {
+  if (granted.has(ADMIN)) return [...names];
+  return names.filter((name) => granted.has(name) && !staffPermissions.has(name));
+}
