@@ -30,6 +30,7 @@ describe('user rules', () => {
     expect(canEnter(user({ is_active: 0 }), 1)).toBe(false);
     expect(canEnter(user({ client_id: null }), 1)).toBe(false);
     expect(canEnter(user({ roles: ['moder'], role_name: 'moder' }), 1)).toBe(false);
+    expect(canEnter(user({ permissions: ['menu.users.management'] }), 1)).toBe(false);
   });
 
   it('offers a moder only non-staff roles and the non-staff permissions it holds; an admin everything', () => {

@@ -5,7 +5,7 @@ const staffPermissions: ReadonlySet<string> = new Set(STAFF_PERMISSIONS);
 const ADMIN = 'menu.admin.panel';
 
 /**
- * 'Log in as' is offered for an active user of a client who holds no staff role and is not oneself (the server
+ * 'Log in as' is offered for an active user of a client who holds no staff role or permission and is not oneself (the server
  * refuses the others: issue #13, impersonation).
  */
 export function canEnter(user: ManagedUser, selfId: number | null): boolean {
@@ -13,7 +13,8 @@ export function canEnter(user: ManagedUser, selfId: number | null): boolean {
     user.id !== selfId &&
     user.is_active === 1 &&
     user.client_id !== null &&
-    !user.roles.some((role) => staffRoles.has(role))
+    !user.roles.some((role) => staffRoles.has(role)) &&
+    !user.permissions.some((name) => staffPermissions.has(name))
   );
 }
 
