@@ -24,10 +24,11 @@ async function apiCall<T>(
   );
 }
 
-/** Picks `option` in the (multi-)select labelled `label` inside `scope`. */
+/** Picks `option` in the (multi-)select labelled `label` inside `scope`, opening its list when it is closed. */
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const item = page.getByRole('option', { name: option, exact: true });
+  if (!(await item.isVisible())) await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await item.click();
 }
 
 describe('Roles Management and Users Management', () => {
