@@ -85,6 +85,9 @@ describe('Roles Management and Users Management', () => {
     const sync = admin.page.getByRole('dialog', { name: `Permissions of ${roleName}` });
     await pick(admin.page, sync, 'Permissions', 'menu.tags.manager');
     await pick(admin.page, sync, 'Permissions', 'menu.tools.drip_manager');
+    // A click outside the list closes it (it covers the buttons while open).
+    await sync.getByRole('heading', { name: `Permissions of ${roleName}` }).click();
+    await admin.page.getByRole('listbox').waitFor({ state: 'hidden' });
     await sync.getByRole('button', { name: 'Sync' }).click();
     const confirm = admin.page.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByText(`The role ${roleName} will have 2 permissions.`, { exact: false }).waitFor();
