@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { notifySuccess } from '@/components/feedback/notify';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useCreateClient } from '../api/use-clients';
-import { CLIENT_TEXTS, failureText } from '../lib/client-texts';
+import { anyEmpty, CLIENT_TEXTS, failureText } from '../lib/client-texts';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 const EMPTY = { name: '', email: '', password: '', password_confirmation: '' };
@@ -49,12 +49,7 @@ export function CreateClientDialog({ opened, onClose }: CreateClientDialogProps)
         },
       });
     },
-    (invalid) =>
-      setFormError(
-        FIELDS.some((field) => invalid[field]?.message === CLIENT_TEXTS.fillRequired)
-          ? CLIENT_TEXTS.fillRequired
-          : null,
-      ),
+    () => setFormError(anyEmpty(form.getValues(), FIELDS) ? CLIENT_TEXTS.fillRequired : null),
   );
 
   return (

@@ -8,9 +8,10 @@ import { notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useCreateUser, useRoles } from '../api/use-clients';
-import { CLIENT_TEXTS, failureText } from '../lib/client-texts';
+import { anyEmpty, CLIENT_TEXTS, failureText } from '../lib/client-texts';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'role', 'client_id'] as const;
+const REQUIRED = ['name', 'email', 'password', 'password_confirmation', 'role'] as const;
 
 export interface CreateUserDialogProps {
   /** The client the new user belongs to; the dialog is open while it is set. */
@@ -61,12 +62,7 @@ export function CreateUserDialog({ client, onClose }: CreateUserDialogProps) {
         },
       });
     },
-    (invalid) =>
-      setFormError(
-        FIELDS.some((field) => invalid[field]?.message === CLIENT_TEXTS.fillRequired)
-          ? CLIENT_TEXTS.fillRequired
-          : null,
-      ),
+    () => setFormError(anyEmpty(form.getValues(), REQUIRED) ? CLIENT_TEXTS.fillRequired : null),
   );
 
   const roleOptions = (roles.data ?? []).map((role) => role.name);

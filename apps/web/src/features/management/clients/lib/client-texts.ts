@@ -22,3 +22,11 @@ export function failureText(error: unknown, fallback: string): string {
   if (!isApiRequestError(error)) return fallback;
   return error.status >= 400 && error.status < 500 && error.message ? `${fallback} ${error.message}` : fallback;
 }
+
+/** Whether any of the required fields is left empty (blank text counts as empty): 'Fill the required fields!'. */
+export function anyEmpty<T extends Record<string, unknown>>(values: T, required: readonly (keyof T)[]): boolean {
+  return required.some((field) => {
+    const value = values[field];
+    return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  });
+}
