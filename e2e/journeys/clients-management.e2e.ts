@@ -79,6 +79,15 @@ describe('clients management (admin)', () => {
     await addUser.getByRole('button', { name: 'Create' }).click();
     await addUser.waitFor({ state: 'detached' });
     await users.getByRole('cell', { name: memberEmail }).waitFor();
+
+    // 'Log in as': the console becomes the member (the server's session too: it survives a reload).
+    await users.getByRole('button', { name: `Log in as ${memberEmail}` }).click();
+    await waitForPath(page, '/dashboard');
+    const member = page.getByRole('link', { name: 'Journey Member, user' });
+    await member.waitFor();
+    await page.getByRole('button', { name: 'Return to moderation' }).waitFor();
+    await page.reload();
+    await member.waitFor();
     await context.close();
 
     for (const email of [ownerEmail, memberEmail]) {
