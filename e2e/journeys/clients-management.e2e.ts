@@ -128,7 +128,7 @@ describe('clients management (admin)', () => {
     const users = await expandClient(admin, 'Acme Shop');
     const toggle = users.getByRole('switch', { name: `Active: ${email}` });
     await expect.poll(() => toggle.isChecked()).toBe(false);
-    await toggle.click({ force: true });
+    await toggle.click();
     await confirmYes(admin);
     await admin.getByText(`${email} is now active.`).waitFor();
     await expect.poll(() => toggle.isChecked()).toBe(true);
