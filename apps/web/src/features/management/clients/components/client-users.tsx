@@ -15,10 +15,12 @@ export interface ClientUsersProps {
 
 const isStaffRole = (user: ManagedUser) => user.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
 
-const userQuestion = (user: ManagedUser) => (next: boolean) =>
-  next
-    ? `${user.email} will be able to sign in.`
-    : `${user.email} will be signed out at once and cannot sign in until switched on again.`;
+const userQuestion = (user: ManagedUser, client: ManagedClient) => (next: boolean) =>
+  !next
+    ? `${user.email} will be signed out at once and cannot sign in until switched on again.`
+    : client.is_active === 1
+      ? `${user.email} will be able to sign in.`
+      : `${user.email} will be active, but cannot sign in while ${client.name} is switched off.`;
 
 /** A client's expanded row: its users, their activeness, 'Log in as', and Create User. */
 export function ClientUsers({ client, onCreateUser }: ClientUsersProps) {
@@ -89,7 +91,7 @@ export function ClientUsers({ client, onCreateUser }: ClientUsersProps) {
                       active={active}
                       pending={pending}
                       onChange={canManageUsers ? (next) => changeActive(user, next) : undefined}
-                      question={userQuestion(user)}
+                      question={userQuestion(user, client)}
                     />
                   </Table.Td>
                   <Table.Td>
