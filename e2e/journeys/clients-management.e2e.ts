@@ -64,7 +64,7 @@ describe('clients management (admin)', () => {
 
     await openClients(page, clientName);
     const users = await expandClient(page, clientName);
-    await users.getByRole('cell', { name: ownerEmail }).waitFor();
+    await users.getByRole('cell', { name: ownerEmail, exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Create user' }).click();
     const addUser = page.getByRole('dialog', { name: `Create user for ${clientName}` });
@@ -78,7 +78,7 @@ describe('clients management (admin)', () => {
     await page.getByRole('option', { name: 'user', exact: true }).click();
     await addUser.getByRole('button', { name: 'Create' }).click();
     await addUser.waitFor({ state: 'detached' });
-    await users.getByRole('cell', { name: memberEmail }).waitFor();
+    await users.getByRole('cell', { name: memberEmail, exact: true }).waitFor();
 
     // 'Log in as': the console becomes the member (the server's session too: it survives a reload).
     await users.getByRole('button', { name: `Log in as ${memberEmail}` }).click();
