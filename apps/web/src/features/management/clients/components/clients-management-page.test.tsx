@@ -127,6 +127,8 @@ describe('ClientsManagementPage', () => {
         : undefined,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('This action is unauthorized.');
+    expect(screen.getByText('The clients could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('No clients yet.')).toBeNull();
   });
 
   it("expands a client's users and activates one after the confirmation (cancel changes nothing)", async () => {

@@ -55,7 +55,13 @@ export function ClientsManagementPage() {
         rowKey="id"
         loading={page.isPending}
         loadingText="Loading clients…"
-        emptyText={list.search ? 'No client matches the search.' : 'No clients yet.'}
+        emptyText={
+          page.isError
+            ? 'The clients could not be loaded.'
+            : list.search
+              ? 'No client matches the search.'
+              : 'No clients yet.'
+        }
         renderExpanded={(client) => <ClientUsers client={client} onCreateUser={setUserFor} />}
       />
       <CreateClientDialog opened={creatingClient} onClose={() => setCreatingClient(false)} />
