@@ -1,0 +1,84 @@
+import {
+  type CreateClientBody,
+  type CreateUserBody,
+  type ManagedClient,
+  type ManagedUser,
+  managedClientSchema,
+  managedUserSchema,
+  type Role,
+  roleSchema,
+  type UserInfo,
+  userInfoSchema,
+  wrapped,
+} from '@pushdeck/contracts';
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+const BASE = '/v1/management';
+
+const clientPage = z.object({
+  data: z.object({ data: z.array(managedClientSchema), total: z.number().int() }),
+});
+
+export interface ClientListQuery {
+  search: string;
+  page: number;
+  pageLength: number;
+  /** `field:dir`, the API's order_by. */
+  orderBy: string;
+}
+
+export interface ClientPage {
+  rows: ManagedClient[];
+  total: number;
+}
+
+/** GET /v1/management/clients: one page, searched by name or uid, each client with its users. */
+export async function fetchClientPage(query: ClientListQuery, signal?: AbortSignal): Promise<ClientPage> {
+  const body = await api.get<unknown>(`${BASE}/clients`, {
+    signal,
+    query: {
+      paginate: 'true',
+      page: query.page,
+      pageLength: query.pageLength,
+      order_by: query.orderBy,
+      search: query.search.trim() || undefined,
+      'with[users]': '*',
+    },
+  });
+  const { data } = clientPage.parse(body);
+  return { rows: data.data, total: data.total };
+}
+
+/** POST /v1/management/clients: the client and its first user (role client). */
+export async function createClient(body: CreateClientBody): Promise<ManagedClient> {
+  return wrapped(managedClientSchema).parse(await api.post<unknown>(`${BASE}/clients`, { body })).data;
+}
+
+/** PUT /v1/management/clients/{id} with is_active 0 or 1. */
+export async function setClientActive(id: number, active: boolean): Promise<ManagedClient> {
+  const body = { id, is_active: active ? 1 : 0 };
+  return wrapped(managedClientSchema).parse(await api.put<unknown>(`${BASE}/clients/${id}`, { body })).data;
+}
+
+/** POST /v1/management/users: a user of a client with its role. */
+export async function createUser(body: CreateUserBody): Promise<ManagedUser> {
+  return wrapped(managedUserSchema).parse(await api.post<unknown>(`${BASE}/users`, { body })).data;
+}
+
+/** PUT /v1/management/users/{id} with is_active 0 or 1. */
+export async function setUserActive(id: number, active: boolean): Promise<ManagedUser> {
+  const body = { id, is_active: active ? 1 : 0 };
+  return wrapped(managedUserSchema).parse(await api.put<unknown>(`${BASE}/users/${id}`, { body })).data;
+}
+
+/** GET /v1/management/roles: the role picker of Create User. */
+export async function fetchRoles(signal?: AbortSignal): Promise<Role[]> {
+  return wrapped(z.array(roleSchema)).parse(await api.get<unknown>(`${BASE}/roles`, { signal })).data;
+}
+
+/** POST /auth/moder/loginToUser?user_id=: staff enter a client user's account; answers with that user's info. */
+export async function loginToUser(userId: number): Promise<UserInfo> {
+  const body = await api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } });
+  return wrapped(userInfoSchema).parse(body).data;
+}
