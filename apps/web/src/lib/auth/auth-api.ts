@@ -43,3 +43,9 @@ export async function registerUserRequest(body: RegisterUserBody): Promise<Regis
 export async function backToModerRequest(url: string): Promise<UserInfo> {
   return userInfoResponse.parse(await api.post<unknown>(url)).data;
 }
+
+/** POST /auth/moder/loginToUser?user_id=: staff enter a user's account (spec part 1 §4); that user's info. */
+export async function loginToUserRequest(userId: number): Promise<UserInfo> {
+  return userInfoResponse.parse(await api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } }))
+    .data;
+}

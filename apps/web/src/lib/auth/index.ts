@@ -14,6 +14,13 @@ export {
 export { HOME_AFTER_LOGIN, loginPath, safeRedirectTarget } from './redirect';
 export { authQueryKey, endSession, rememberUser, startSession } from './session';
 export { type AuthState, useAuth } from './use-auth';
-export { useBackToModeration, useLogin, useLogout, useRegisterClient, useRegisterUser } from './use-auth-mutations';
+export {
+  useBackToModeration,
+  useLogin,
+  useLoginAs,
+  useLogout,
+  useRegisterClient,
+  useRegisterUser,
+} from './use-auth-mutations';
 export { useCan } from './use-can';
 export { isModerator, isStaffUser, type UserAccess, userAccess } from './user-access';

@@ -4,10 +4,12 @@ import { useNavigate } from 'react-router';
 import {
   backToModerRequest,
   loginRequest,
+  loginToUserRequest,
   logoutRequest,
   registerClientRequest,
   registerUserRequest,
 } from './auth-api';
+import { HOME_AFTER_LOGIN } from './redirect';
 import { authQueryKey, endSession, startSession } from './session';
 
 /** POST /auth/user/login; on success the auth flag is set and the auth query holds the user. */
@@ -63,6 +65,24 @@ export function useBackToModeration() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
       startSession(queryClient, moderator);
       setTimeout(() => void navigate('/moderation-dashboard'), TIMINGS.confirmationResultMs);
+    },
+  });
+}
+
+/**
+ * 'Log in as' (Clients Management, Users Management): the session becomes the user's; the staff member's cached
+ * data is dropped, the auth query holds the user's info (with its backToModerUrl for the banner and the return) and
+ * the user's dashboard opens.
+ */
+export function useLoginAs() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: loginToUserRequest,
+    onSuccess: async (user) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
+      startSession(queryClient, user);
+      await navigate(HOME_AFTER_LOGIN);
     },
   });
 }

@@ -7,8 +7,6 @@ import {
   managedUserSchema,
   type Role,
   roleSchema,
-  type UserInfo,
-  userInfoSchema,
   wrapped,
 } from '@pushdeck/contracts';
 import { z } from 'zod';
@@ -75,10 +73,4 @@ export async function setUserActive(id: number, active: boolean): Promise<Manage
 /** GET /v1/management/roles: the role picker of Create User. */
 export async function fetchRoles(signal?: AbortSignal): Promise<Role[]> {
   return wrapped(z.array(roleSchema)).parse(await api.get<unknown>(`${BASE}/roles`, { signal })).data;
-}
-
-/** POST /auth/moder/loginToUser?user_id=: staff enter a client user's account; answers with that user's info. */
-export async function loginToUser(userId: number): Promise<UserInfo> {
-  const body = await api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } });
-  return wrapped(userInfoSchema).parse(body).data;
 }

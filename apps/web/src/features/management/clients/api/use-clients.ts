@@ -1,13 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { authQueryKey, HOME_AFTER_LOGIN, startSession } from '@/lib/auth';
 import {
   type ClientListQuery,
   createClient,
   createUser,
   fetchClientPage,
   fetchRoles,
-  loginToUser,
   setClientActive,
   setUserActive,
 } from './clients-api';
@@ -57,21 +54,4 @@ export function useSetUserActive() {
 /** The roles a new user may get (asked only while the Create User dialog is open). */
 export function useRoles(enabled: boolean) {
   return useQuery({ queryKey: ROLES_KEY, queryFn: ({ signal }) => fetchRoles(signal), enabled });
-}
-
-/**
- * 'Log in as': POST loginToUser, then the console becomes that user: every cached query of the staff member is
- * dropped, the auth query holds the user's info (with its backToModerUrl for the return) and the dashboard opens.
- */
-export function useLoginAs() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: loginToUser,
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
-      startSession(queryClient, user);
-      void navigate(HOME_AFTER_LOGIN);
-    },
-  });
 }

@@ -3,8 +3,8 @@ import { type ManagedClient, type ManagedUser, STAFF_ROLES } from '@pushdeck/con
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
-import { useCan } from '@/lib/auth';
-import { useLoginAs, useSetUserActive } from '../api/use-clients';
+import { useCan, useLoginAs } from '@/lib/auth';
+import { useSetUserActive } from '../api/use-clients';
 import { CLIENT_TEXTS, failureText } from '../lib/client-texts';
 import { ActiveSwitch } from './active-switch';
 

@@ -5,14 +5,11 @@ import {
   managedUserSchema,
   paginated,
   type UpdateUserBody,
-  userInfoSchema,
   wrapped,
 } from '@pushdeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { api } from '@/lib/api';
-import { authQueryKey, startSession } from '@/lib/auth';
 
 export const USERS_KEY = ['management', 'users'] as const;
 
@@ -73,30 +70,6 @@ export function useUpdateUser() {
     mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['management'] });
-    },
-  });
-}
-
-/** POST /auth/moder/loginToUser?user_id=: staff enter a user's account (spec part 1 §4). */
-export async function loginToUser(userId: number) {
-  return wrapped(userInfoSchema).parse(
-    await api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } }),
-  ).data;
-}
-
-/**
- * 'Log in as': the session becomes the user's; the staff member's cached data is dropped and the user's dashboard
- * opens (the banner and the return to moderation follow from the user's backToModerUrl).
- */
-export function useLoginAs() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: loginToUser,
-    onSuccess: async (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
-      startSession(queryClient, user);
-      await navigate('/dashboard');
     },
   });
 }
