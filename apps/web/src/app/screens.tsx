@@ -26,6 +26,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
 import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
+import { AuditPage } from '@/features/management/audit/components/audit-page';
 import { GettingStartedChecklist } from '@/features/onboarding/components/getting-started-checklist';
 import { ChangePasswordPage } from '@/features/profile/components/change-password-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
@@ -140,6 +141,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'More Info Subs': SubscriberListPage,
   'Drip Manager': DripManagerScreen,
   'Drip Setup': DripSetupScreen,
+  Audit: AuditPage,
 };
 
 export function screenFor(name: RouteName): ComponentType {
