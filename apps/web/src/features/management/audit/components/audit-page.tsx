@@ -58,7 +58,13 @@ export function AuditPage() {
         rowKey="id"
         loading={page.isPending}
         loadingText="Loading the audit trail…"
-        emptyText={filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
+        emptyText={
+          list.page > 1
+            ? 'No entries on this page.'
+            : filtered
+              ? 'No entry matches these filters.'
+              : 'Nothing has been recorded yet.'
+        }
       />
     </Stack>
   );
