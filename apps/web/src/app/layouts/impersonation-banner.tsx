@@ -43,7 +43,8 @@ export function ImpersonationBanner({ user, backToModerUrl }: { user: UserInfo; 
       style={{ borderColor: 'var(--mantine-color-orange-4)' }}
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        {/* The text keeps at least 260 px; on a phone the button goes under it. */}
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 260px' }}>
           <IconUserShield size={22} aria-hidden color="var(--mantine-color-orange-8)" style={{ flexShrink: 0 }} />
           <Text role="status" size="sm" style={{ overflowWrap: 'anywhere' }}>
             You are signed in as{' '}
