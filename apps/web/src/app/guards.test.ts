@@ -200,6 +200,7 @@ describe('route table', () => {
       '/management/clients',
       '/management/roles',
       '/management/clusters',
+      '/management/audit', // Audit (issue #13): the administration audit trail
       '/drip-tools',
       '/drip-tools/copy',
       '/drip-tools/copy_2',

@@ -1,4 +1,4 @@
-import type { Action, Permission, RoleName } from '@pushdeck/contracts';
+import { ACTIONS, type Action, type Permission, type RoleName } from '@pushdeck/contracts';
 
 /** public: anyone; guest: only without the auth flag (Login, Register); auth: needs the auth flag. */
 export type RouteAccess = 'public' | 'guest' | 'auth';
@@ -80,6 +80,7 @@ export const ROUTES = [
   app('Clients', '/management/clients', admin),
   app('Roles', '/management/roles', admin),
   app('Clusters', '/management/clusters', admin),
+  app('Audit', '/management/audit', { permissions: [...ACTIONS['management.audit']], action: 'management.audit' }),
 
   app('Drip Manager', '/drip-tools', perms('menu.tools.drip_manager', 'menu.tools')),
   app('Copy All Drips New', '/drip-tools/copy', perms('menu.tools')),

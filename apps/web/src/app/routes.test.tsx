@@ -106,7 +106,8 @@ describe('app routes', () => {
   it('shows the return-to-moderation button only while impersonating', async () => {
     const impersonated = userWithRole('client', { backToModerUrl: '/api/auth/moder/backToModer/3' });
     renderApp('/profile', impersonated);
-    expect(await screen.findByRole('button', { name: 'Return to moderation' })).toBeInTheDocument();
+    // in the top bar and in the impersonation banner
+    expect(await screen.findAllByRole('button', { name: 'Return to moderation' })).toHaveLength(2);
   });
 
   it('ends the session and opens Login when any later call answers 401', async () => {

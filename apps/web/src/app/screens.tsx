@@ -26,6 +26,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
 import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
+import { AuditPage } from '@/features/management/audit/components/audit-page';
 import { ClientsManagementPage } from '@/features/management/clients/components/clients-management-page';
 import { RolesManagementPage } from '@/features/management/roles/components/roles-management-page';
 import { UsersManagementPage } from '@/features/management/users/components/users-management-page';
@@ -146,6 +147,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   Clients: ClientsManagementPage,
   Roles: RolesManagementPage,
   'Users Management': UsersManagementPage,
+  Audit: AuditPage,
 };
 
 export function screenFor(name: RouteName): ComponentType {

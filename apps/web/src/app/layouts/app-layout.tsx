@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
 import { RoutePending } from '../pages/route-pending';
+import { ImpersonationBanner } from './impersonation-banner';
 import { AppSidebar } from './sidebar/app-sidebar';
 import { TopBar } from './top-bar/top-bar';
 
@@ -46,7 +47,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           onSignOut={signOut}
         />
       </AppShell.Navbar>
-      <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+      <AppShell.Main>
+        {user.backToModerUrl && <ImpersonationBanner user={user} backToModerUrl={user.backToModerUrl} />}
+        {children ?? <Outlet />}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -12,6 +12,7 @@ import {
   IconFiles,
   IconGauge,
   IconHandStop,
+  IconHistory,
   IconLayoutDashboard,
   IconList,
   IconListDetails,
@@ -67,6 +68,7 @@ export const STAFF_NAV: readonly NavItem[] = [
     link('Clients', IconBuildingStore, 'Clients'),
     link('Roles', IconShieldLock, 'Roles'),
     link('Clusters', IconServer2, 'Clusters'),
+    link('Audit', IconHistory, 'Audit'),
   ]),
   group('Analytics', IconChartBar, [
     link('Global Overview', IconWorld, 'Main Stats'),
