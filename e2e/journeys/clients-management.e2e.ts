@@ -85,7 +85,10 @@ describe('clients management (admin)', () => {
     await waitForPath(page, '/dashboard');
     const member = page.getByRole('link', { name: 'Journey Member, user' });
     await member.waitFor();
-    await page.getByRole('button', { name: 'Return to moderation' }).waitFor();
+    // the impersonation banner says whose account this is and offers the way back
+    const banner = page.getByRole('region', { name: 'Impersonation' });
+    await banner.getByText(memberEmail, { exact: false }).waitFor();
+    await banner.getByRole('button', { name: 'Return to moderation' }).waitFor();
     await page.reload();
     await member.waitFor();
     await context.close();
