@@ -1,29 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from '../support/api.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { pickOption, waitForPath } from '../support/nav.ts';
 import { shownNotifications } from '../support/notifications.ts';
-
-/** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
-async function apiCall<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 /** The id of the client's demo website https://shop.acme.test. */
 async function shopId(page: Page): Promise<number> {

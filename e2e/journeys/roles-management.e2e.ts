@@ -1,28 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from '../support/api.ts';
 import { ACCOUNTS, DEMO_PASSWORD, login, useBrowser } from '../support/browser.ts';
 import { sidebarItems, waitForPath, waitForScreen } from '../support/nav.ts';
-
-/** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
-async function apiCall<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 /** Picks `option` in the (multi-)select labelled `label` inside `scope`, opening its list when it is closed. */
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
