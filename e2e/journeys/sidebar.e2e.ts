@@ -7,7 +7,6 @@ const STAFF_ALL = [
   'Users Management',
   'Dev Settings',
   'Analytics',
-  'Files',
   'Drip Instruments',
   'Tags Manager',
 ];
@@ -17,12 +16,8 @@ describe('sidebar per role', () => {
 
   const cases: [keyof typeof ACCOUNTS, string, string[]][] = [
     ['admin', '/dashboard', STAFF_ALL],
-    [
-      'moder',
-      '/moderation-dashboard',
-      ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments'],
-    ],
-    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments', 'Tags Manager']],
+    ['moder', '/moderation-dashboard', ['Main Dashboard', 'Users Management', 'Analytics', 'Drip Instruments']],
+    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Drip Instruments', 'Tags Manager']],
     ['user', '/dashboard', ['Main Dashboard', 'Analytics']],
   ];
 
@@ -41,6 +36,25 @@ describe('sidebar per role', () => {
     // every role may open a website, so every role has the website picker (a moder also picks the client)
     expect(await page.getByRole('combobox', { name: 'Website', exact: true }).count()).toBe(1);
     expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(who === 'moder' ? 1 : 0);
+    await context.close();
+  });
+
+  it('no sidebar link leads to Page Not Found (admin sees them all)', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.admin);
+    await waitForPath(page, '/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    // open every group, then collect every link's address
+    const closed = nav.locator('button[aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    const hrefs = await nav.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(5);
+    for (const href of new Set(hrefs)) {
+      await page.goto(href!);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByRole('heading', { name: 'Page Not Found' }).count(), href!).toBe(0);
+    }
     await context.close();
   });
 

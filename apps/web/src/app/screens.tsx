@@ -150,6 +150,11 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   Audit: AuditPage,
 };
 
+/** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */
+export function hasScreen(name: RouteName): boolean {
+  return SCREENS[name] !== undefined;
+}
+
 export function screenFor(name: RouteName): ComponentType {
   return SCREENS[name] ?? NotFoundPage;
 }

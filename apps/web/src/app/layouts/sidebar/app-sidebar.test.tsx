@@ -27,7 +27,6 @@ describe('AppSidebar', () => {
   it('shows a client the staff items its permissions allow, and no Dev Settings', async () => {
     const { nav } = renderSidebar(userWithRole('client'));
     expect(link(nav, 'Main Dashboard')).toHaveAttribute('href', '/dashboard');
-    expect(link(nav, 'Files')).toHaveAttribute('href', '/files');
     expect(group(nav, 'Dev Settings')).toBeNull();
     expect(link(nav, 'Users Management')).toBeNull();
     // a client organises its own websites with its own tags
@@ -36,7 +35,6 @@ describe('AppSidebar', () => {
     const user = userEvent.setup();
     await user.click(group(nav, 'Drip Instruments')!);
     expect(await shown(nav, 'Drip Manager')).toHaveAttribute('href', '/drip-tools');
-    expect(link(nav, 'Copy Tools')).toHaveAttribute('href', '/drip-tools/copy');
     expect(link(nav, 'Drip Setup')).toHaveAttribute('href', '/drip-tools/instant-setup');
     expect(link(nav, 'Copy Tools 2.0')).toBeNull();
     expect(link(nav, 'Recurring Migration')).toBeNull();
@@ -58,16 +56,11 @@ describe('AppSidebar', () => {
       'Users Management',
       'Clients',
       'Roles',
-      'Clusters',
       'Global Overview',
       'Performance',
       'Server Performance',
       'Data Explorer',
-      'Files',
       'Drip Manager',
-      'Copy Tools',
-      'Copy Tools 2.0',
-      'Recurring Migration',
       'Drip Setup',
       'Tags Manager',
     ]) {
@@ -81,7 +74,7 @@ describe('AppSidebar', () => {
     expect(onSignOut).toHaveBeenCalledOnce();
   });
 
-  it('shows a moder Copy Tools 2.0 by role, and Users Management, but no Dev Settings', async () => {
+  it('shows a moder Users Management, but no Dev Settings', async () => {
     const moder = userWithRole('moder', {
       roles: [{ name: 'moder', permissions: ['menu.clients.management', 'menu.users.management', 'menu.tools'] }],
     });
@@ -89,7 +82,7 @@ describe('AppSidebar', () => {
     expect(group(nav, 'Dev Settings')).toBeNull();
     expect(link(nav, 'Users Management')).toBeInTheDocument();
     await userEvent.setup().click(group(nav, 'Drip Instruments')!);
-    expect(await shown(nav, 'Copy Tools 2.0')).toHaveAttribute('href', '/drip-tools/copy_2');
+    expect(await shown(nav, 'Drip Manager')).toHaveAttribute('href', '/drip-tools');
   });
 
   it('shows the domain sidebar inside /dashboard/:id with links into that domain', async () => {
@@ -136,8 +129,8 @@ describe('AppSidebar', () => {
 
   it('collapsed, shows icons named after their labels; a group click asks to expand', async () => {
     const { nav, onExpand } = renderSidebar(userWithRole('admin'), { expanded: false });
-    expect(link(nav, 'Files')).toBeInTheDocument();
-    expect(within(nav).queryByText('Files')).toBeNull();
+    expect(link(nav, 'Tags Manager')).toBeInTheDocument();
+    expect(within(nav).queryByText('Tags Manager')).toBeNull();
     await userEvent.setup().click(group(nav, 'Dev Settings')!);
     expect(onExpand).toHaveBeenCalledOnce();
   });
