@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { AccountFields } from '@/components/account-fields/account-fields';
 import { notifySuccess } from '@/components/feedback/notify';
 import { HOME_AFTER_LOGIN, useRegisterClient } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/forms/server-errors';
-import { AccountFields } from './account-fields';
 import { failureText } from './failure-text';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'client_name'] as const;

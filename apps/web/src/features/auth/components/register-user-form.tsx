@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { AccountFields } from '@/components/account-fields/account-fields';
 import { useRegisterUser } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/forms/server-errors';
-import { AccountFields } from './account-fields';
 import { failureText } from './failure-text';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'client_uid'] as const;

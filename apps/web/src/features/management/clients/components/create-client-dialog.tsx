@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type CreateClientBody, createClientBodySchema } from '@pushdeck/contracts';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { AccountFields } from '@/components/account-fields/account-fields';
 import { notifySuccess } from '@/components/feedback/notify';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { useCreateClient } from '../api/use-clients';
@@ -25,7 +26,6 @@ export function CreateClientDialog({ opened, onClose }: CreateClientDialogProps)
     resolver: zodResolver(createClientBodySchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
   const { reset } = form;
 
   useEffect(() => {
@@ -54,46 +54,26 @@ export function CreateClientDialog({ opened, onClose }: CreateClientDialogProps)
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create client" size={420} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {formError && (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
+            )}
+            <AccountFields forSomeoneElse />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { type CreateUserBody, createUserBodySchema, type ManagedClient } from '@pushdeck/contracts';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { AccountFields } from '@/components/account-fields/account-fields';
 import { notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { applyServerErrors } from '@/lib/forms/server-errors';
@@ -70,67 +71,48 @@ export function CreateUserDialog({ client, onClose }: CreateUserDialogProps) {
 
   return (
     <Modal opened={opened} onClose={onClose} title={client ? `Create user for ${client.name}` : ''} size={420} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <Select
-                label="Role"
-                placeholder={roles.isPending ? 'Loading roles…' : 'Pick a role'}
-                data={roleOptions}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.role?.message ?? rolesError}
-                withAsterisk
-                searchable
-                allowDeselect={false}
-                disabled={roles.isPending || roles.isError}
-                comboboxProps={{ withinPortal: true }}
-              />
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {formError && (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
             )}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            <AccountFields forSomeoneElse>
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <Select
+                    label="Role"
+                    placeholder={roles.isPending ? 'Loading roles…' : 'Pick a role'}
+                    data={roleOptions}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.role?.message ?? rolesError}
+                    withAsterisk
+                    searchable
+                    allowDeselect={false}
+                    disabled={roles.isPending || roles.isError}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              />
+            </AccountFields>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

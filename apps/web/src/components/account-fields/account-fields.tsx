@@ -7,19 +7,34 @@ export type AccountFieldValues = { name: string; email: string; password: string
 
 /**
  * Name, Email, Password and Confirm password of a register form, read from the surrounding `FormProvider`;
- * `before` goes above Name, `children` between Email and the passwords.
+ * `before` goes above Name, `children` between Email and the passwords. `forSomeoneElse` (staff creating an account):
+ * the browser does not fill in the signed-in user's own name and email.
  */
-export function AccountFields({ before, children }: { before?: ReactNode; children?: ReactNode }) {
+export function AccountFields({
+  before,
+  children,
+  forSomeoneElse = false,
+}: {
+  before?: ReactNode;
+  children?: ReactNode;
+  forSomeoneElse?: boolean;
+}) {
   const { register, formState } = useFormContext<AccountFieldValues>();
   const { errors } = formState;
   return (
     <>
       {before}
-      <TextInput label="Name" autoComplete="name" withAsterisk error={errors.name?.message} {...register('name')} />
+      <TextInput
+        label="Name"
+        autoComplete={forSomeoneElse ? 'off' : 'name'}
+        withAsterisk
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextInput
         label="Email"
         type="email"
-        autoComplete="email"
+        autoComplete={forSomeoneElse ? 'off' : 'email'}
         withAsterisk
         error={errors.email?.message}
         {...register('email')}
