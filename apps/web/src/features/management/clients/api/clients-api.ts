@@ -59,6 +59,12 @@ export async function setClientActive(id: number, active: boolean): Promise<Mana
   return wrapped(managedClientSchema).parse(await api.put<unknown>(`${BASE}/clients/${id}`, { body })).data;
 }
 
+/** PUT /v1/management/clients/{id} with a new name. */
+export async function renameClient(id: number, name: string): Promise<ManagedClient> {
+  const body = { id, name };
+  return wrapped(managedClientSchema).parse(await api.put<unknown>(`${BASE}/clients/${id}`, { body })).data;
+}
+
 /** POST /v1/management/users: a user of a client with its role. */
 export async function createUser(body: CreateUserBody): Promise<ManagedUser> {
   return wrapped(managedUserSchema).parse(await api.post<unknown>(`${BASE}/users`, { body })).data;

@@ -5,6 +5,7 @@ import {
   createUser,
   fetchClientPage,
   fetchRoles,
+  renameClient,
   setClientActive,
   setUserActive,
 } from './clients-api';
@@ -34,6 +35,14 @@ export function useSetClientActive() {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) => setClientActive(id, active),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRenameClient() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => renameClient(id, name),
     onSuccess: invalidate,
   });
 }

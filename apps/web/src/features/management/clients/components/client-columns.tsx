@@ -1,10 +1,11 @@
 import type { ManagedClient } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ClientActiveCell } from './client-active-cell';
+import { ClientNameCell } from './client-name-cell';
 
 export const CLIENT_COLUMNS: DataTableColumn<ManagedClient>[] = [
   { key: 'id', title: 'ID', sortable: true, width: 80, nowrap: true },
-  { key: 'name', title: 'Name', sortable: true, minWidth: 200 },
+  { key: 'name', title: 'Name', sortable: true, minWidth: 200, render: (row) => <ClientNameCell client={row} /> },
   { key: 'client_uid', title: 'Client UID', sortable: true, minWidth: 160, nowrap: true },
   { key: 'users', title: 'Users', width: 90, align: 'right', render: (row) => row.users?.length ?? 0 },
   {

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { type ManagedClient, type ManagedUser, STAFF_ROLES } from '@pushdeck/contracts';
-import { IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { IconLogin, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
-import { useCan, useLoginAs } from '@/lib/auth';
+import { useAuth, useCan, useLoginAs } from '@/lib/auth';
+import { useRemoveUser } from '../../users/hooks/use-remove-user';
 import { useSetUserActive } from '../api/use-clients';
 import { CLIENT_TEXTS, failureText } from '../lib/client-texts';
 import { ActiveSwitch } from './active-switch';
@@ -28,6 +29,8 @@ export function ClientUsers({ client, onCreateUser }: ClientUsersProps) {
   const canLoginAs = useCan('clients.manage');
   const setActive = useSetUserActive();
   const loginAs = useLoginAs();
+  const removal = useRemoveUser();
+  const selfId = useAuth().user?.id;
   const users = client.users ?? [];
 
   const changeActive = (user: ManagedUser, active: boolean) =>
@@ -95,20 +98,35 @@ export function ClientUsers({ client, onCreateUser }: ClientUsersProps) {
                     />
                   </Table.Td>
                   <Table.Td>
-                    {canLoginAs && !isStaffRole(user) && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        leftSection={<IconLogin size={14} aria-hidden />}
-                        aria-label={`Log in as ${user.email}`}
-                        title={enterable ? undefined : 'Only an active user of an active client can be entered.'}
-                        disabled={!enterable}
-                        loading={loginAs.isPending && loginAs.variables === user.id}
-                        onClick={() => enter(user)}
-                      >
-                        Log in as
-                      </Button>
-                    )}
+                    <Group gap={4} wrap="nowrap">
+                      {canLoginAs && !isStaffRole(user) && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          leftSection={<IconLogin size={14} aria-hidden />}
+                          aria-label={`Log in as ${user.email}`}
+                          title={enterable ? undefined : 'Only an active user of an active client can be entered.'}
+                          disabled={!enterable}
+                          loading={loginAs.isPending && loginAs.variables === user.id}
+                          onClick={() => enter(user)}
+                        >
+                          Log in as
+                        </Button>
+                      )}
+                      {canManageUsers && user.id !== selfId && (
+                        <Tooltip label={`Delete ${user.email}`}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${user.email}`}
+                            loading={removal.pendingId === user.id}
+                            onClick={() => void removal.remove({ id: user.id, name: user.email })}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );

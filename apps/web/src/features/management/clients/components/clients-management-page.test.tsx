@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { RoleName } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -86,6 +87,7 @@ describe('ClientsManagementPage', () => {
   afterEach(() => {
     clearXsrfCookie();
     vi.unstubAllGlobals();
+    notifications.clean();
   });
 
   it('lists a page of clients with their users, names shown as text', async () => {
@@ -177,6 +179,36 @@ describe('ClientsManagementPage', () => {
         body: { is_active: 0 },
       }),
     );
+  });
+
+  it('renames a client with the Rename dialog; an empty name is refused before any call', async () => {
+    const { writes, user: u } = renderPage((call) =>
+      call.method === 'PUT' ? jsonResponse(200, { data: { ...GLOBEX, name: 'Globex Corp' } }) : undefined,
+    );
+    await u.click(await screen.findByRole('button', { name: 'Rename Globex' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Globex' });
+    const field = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(field).toHaveValue('Globex');
+    await u.clear(field);
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required.')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    await u.type(field, 'Globex Corp{Enter}');
+    expect(await screen.findByText('The client is now called Globex Corp.')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/api/v1/management/clients/2', { id: 2, name: 'Globex Corp' }],
+    ]);
+  });
+
+  it("deletes one of a client's users after the confirmation", async () => {
+    const { writes, user: u } = renderPage((call) =>
+      call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+    );
+    const users = await expandAcme(u);
+    await u.click(within(users).getByRole('button', { name: 'Delete waiting@acme.test' }));
+    await u.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('waiting@acme.test has been deleted.')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path])).toEqual([['DELETE', '/api/v1/management/users/12']]);
   });
 
   it('Create Client: the spec texts, then the client with its first user', async () => {
@@ -305,6 +337,7 @@ describe('ClientsManagementPage', () => {
     await screen.findByText('Acme <b>Shop</b>');
     expect(screen.queryByRole('button', { name: 'Create client' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Active: Globex' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rename Globex' })).toBeNull();
     expect(screen.getAllByText('Inactive').length).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,8 @@ export const CLIENT_TEXTS = {
   userCreated: 'User has been successfully created!',
   userCreateFailed: 'Fail to create the user!',
   userUpdateFailed: 'Fail to update the user!',
+  clientRenamed: (name: string) => `The client is now called ${name}.`,
+  clientUpdateFailed: 'Fail to update the client!',
   fillRequired: MANAGEMENT_MSG.fillRequired,
 } as const;
 

@@ -73,3 +73,18 @@ export function useUpdateUser() {
     },
   });
 }
+
+/** DELETE /v1/management/users/{id}: the user and their sessions (204). */
+export async function deleteUser(id: number): Promise<void> {
+  await api.delete<unknown>(`/v1/management/users/${id}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteUser(id),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['management'] });
+    },
+  });
+}

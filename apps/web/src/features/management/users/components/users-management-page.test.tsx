@@ -180,6 +180,40 @@ describe('UsersManagementPage', () => {
     ]);
   });
 
+  it('deletes a user only after the confirmation, and never offers deleting oneself', async () => {
+    const { user, writes } = renderPage((call) =>
+      call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+    );
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('button', { name: 'Delete Uma User' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByText(/Uma User will be deleted: they are signed out at once/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    expect(writes()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete Uma User' }));
+    confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Uma User has been deleted.')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path])).toEqual([['DELETE', '/api/v1/management/users/11']]);
+  });
+
+  it("shows the server's refusal of a delete", async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    const { user } = renderPage((call) =>
+      call.method === 'DELETE' ? jsonResponse(403, { message: 'Staff accounts are managed by an admin.' }) : undefined,
+    );
+    await within(table()).findByText('Uma User');
+    await user.click(screen.getByRole('button', { name: 'Delete <b>Ivy</b>' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await screen.findByText('Fail to delete the user! Staff accounts are managed by an admin.'),
+    ).toBeInTheDocument();
+    uninstall();
+  });
+
   it("'Log in as' posts loginToUser and the session becomes the user's", async () => {
     const uma = userWithRole('user', { id: 11, name: 'Uma User', backToModerUrl: '/api/auth/moder/backToModer/1' });
     const { user, writes, queryClient } = renderPage((call) =>

@@ -9,6 +9,7 @@ import { useAuth, useCan, useLoginAs } from '@/lib/auth';
 import { usePermissions, useRoles } from '../../roles/api/roles-api';
 import { PermissionsDialog } from '../../roles/components/permissions-dialog';
 import { useClientOptions, useManagedUsers, useUpdateUser } from '../api/users-api';
+import { useRemoveUser } from '../hooks/use-remove-user';
 import { useUserFilters } from '../lib/use-user-filters';
 import { grantablePermissions, grantableRoles } from '../lib/user-rules';
 import { USER_TEXTS } from '../lib/user-texts';
@@ -28,6 +29,7 @@ export function UsersManagementPage() {
   const selfId = auth.user?.id ?? null;
   const update = useUpdateUser();
   const loginAs = useLoginAs();
+  const removal = useRemoveUser();
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<ManagedUser | null>(null);
 
@@ -118,11 +120,12 @@ export function UsersManagementPage() {
         roleOptions={grantedRoles}
         selfId={selfId}
         canLoginAs={canLoginAs}
-        busyIds={loginAs.isPending ? new Set([...busyIds, loginAs.variables]) : busyIds}
+        busyIds={new Set([...busyIds, loginAs.isPending ? loginAs.variables : 0, removal.pendingId ?? 0])}
         onRole={(user, role) => void changeRole(user, role)}
         onPermissions={setEditing}
         onActive={(user, active) => void changeActive(user, active)}
         onLoginAs={enter}
+        onDelete={(user) => void removal.remove(user)}
       />
       <PermissionsDialog
         opened={editing !== null}

@@ -1,6 +1,6 @@
-import { Button, Group, Select, Switch, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
 import type { ManagedUser } from '@pushdeck/contracts';
-import { IconKey, IconLogin } from '@tabler/icons-react';
+import { IconKey, IconLogin, IconTrash } from '@tabler/icons-react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableChange, DataTableColumn } from '@/components/data-table/types';
 import { canEnter } from '../lib/user-rules';
@@ -24,6 +24,8 @@ export interface UsersTableProps {
   onPermissions: (user: ManagedUser) => void;
   onActive: (user: ManagedUser, active: boolean) => void;
   onLoginAs: (user: ManagedUser) => void;
+  /** Offers Delete (with a confirmation) on every row but one's own. */
+  onDelete: (user: ManagedUser) => void;
 }
 
 /** The managed users: role (single select), direct permissions (dialog), activeness and 'Log in as'. */
@@ -37,6 +39,7 @@ export function UsersTable({
   onPermissions,
   onActive,
   onLoginAs,
+  onDelete,
   ...paging
 }: UsersTableProps) {
   const columns: DataTableColumn<ManagedUser>[] = [
@@ -126,6 +129,25 @@ export function UsersTable({
         ),
     });
   }
+  columns.push({
+    key: 'delete',
+    title: '',
+    width: 50,
+    render: (user) =>
+      user.id === selfId ? null : (
+        <Tooltip label={`Delete ${user.name}`}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${user.name}`}
+            disabled={busyIds.has(user.id)}
+            onClick={() => onDelete(user)}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+  });
   return (
     <DataTable
       caption="Users"

@@ -13,4 +13,8 @@ export const USER_TEXTS = {
   activated: (name: string) => `${name} has been switched on.`,
   deactivated: (name: string) => `${name} has been switched off.`,
   loginFailed: (name: string) => `Could not log in as ${name}`,
+  deleteConfirm: (name: string) =>
+    `${name} will be deleted: they are signed out at once and can never sign in with this account again.`,
+  deleted: (name: string) => `${name} has been deleted.`,
+  deleteFailed: 'Fail to delete the user!',
 } as const;
