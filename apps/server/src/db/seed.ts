@@ -4,29 +4,42 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { DB } from './schema.ts';
 
-/** Permissions and roles as data; idempotent, runs at every start so new permissions reach old databases. */
+/**
+ * Permissions and roles as data; idempotent, runs at every start so new permissions and roles reach old databases.
+ * A role gets its seeded permissions when the role or the permission is new to this database, never again: an admin
+ * who took a permission away from a built-in role keeps it that way across restarts.
+ */
 export async function seedRolesAndPermissions(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('permissions')
-      .values(PERMISSIONS.map((name) => ({ name, guard_name: DEFAULT_GUARD })))
-      .onConflict((oc) => oc.columns(['name', 'guard_name']).doNothing())
-      .execute();
-    await trx
-      .insertInto('roles')
-      .values(ROLES.map((name) => ({ name, guard_name: DEFAULT_GUARD })))
-      .onConflict((oc) => oc.columns(['name', 'guard_name']).doNothing())
-      .execute();
+    const newPermissions = new Set(
+      (
+        await trx
+          .insertInto('permissions')
+          .values(PERMISSIONS.map((name) => ({ name, guard_name: DEFAULT_GUARD })))
+          .onConflict((oc) => oc.columns(['name', 'guard_name']).doNothing())
+          .returning('name')
+          .execute()
+      ).map((p) => p.name),
+    );
+    const newRoles = new Set(
+      (
+        await trx
+          .insertInto('roles')
+          .values(ROLES.map((name) => ({ name, guard_name: DEFAULT_GUARD })))
+          .onConflict((oc) => oc.columns(['name', 'guard_name']).doNothing())
+          .returning('name')
+          .execute()
+      ).map((r) => r.name),
+    );
+    if (newPermissions.size === 0 && newRoles.size === 0) return;
     const roles = await trx.selectFrom('roles').select(['id', 'name']).execute();
     const perms = new Map(
       (await trx.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
     );
-    // Seeded sets are only added to, never taken away: an admin may have tuned a role.
     const rows = roles.flatMap((role) =>
-      (ROLE_PERMISSIONS[role.name as keyof typeof ROLE_PERMISSIONS] ?? []).map((p) => ({
-        role_id: role.id,
-        permission_id: perms.get(p)!,
-      })),
+      (ROLE_PERMISSIONS[role.name as keyof typeof ROLE_PERMISSIONS] ?? [])
+        .filter((p) => newRoles.has(role.name) || newPermissions.has(p))
+        .map((p) => ({ role_id: role.id, permission_id: perms.get(p)! })),
     );
     if (rows.length) {
       await trx
