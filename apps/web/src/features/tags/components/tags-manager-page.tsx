@@ -1,8 +1,8 @@
-import { Alert, Anchor, Breadcrumbs, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Tag, TagType } from '@pushdeck/contracts';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -36,16 +36,7 @@ export function TagsManagerPage() {
 
   return (
     <Stack gap="md" maw={1200}>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs separator=">" separatorMargin={6}>
-          <Anchor component={Link} to="/" size="sm">
-            Home
-          </Anchor>
-          <Text size="sm" c="dimmed" aria-current="page">
-            Tags Manager
-          </Text>
-        </Breadcrumbs>
-      </nav>
+      <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Tags Manager' }]} />
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">
           Tags Manager

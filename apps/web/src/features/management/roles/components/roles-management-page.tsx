@@ -1,12 +1,12 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PermissionRow, Role } from '@pushdeck/contracts';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { IfAllowed } from '@/components/if-allowed';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
@@ -103,16 +103,7 @@ export function RolesManagementPage() {
 
   return (
     <Stack gap="md" maw={1200}>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs separator=">" separatorMargin={6}>
-          <Anchor component={Link} to="/" size="sm">
-            Home
-          </Anchor>
-          <Text size="sm" c="dimmed" aria-current="page">
-            Roles
-          </Text>
-        </Breadcrumbs>
-      </nav>
+      <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Dev Settings' }, { label: 'Roles' }]} />
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">
           Roles Management

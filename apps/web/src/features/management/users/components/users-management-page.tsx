@@ -1,9 +1,9 @@
-import { Alert, Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import type { ManagedUser, UpdateUserBody } from '@pushdeck/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { useAuth, useCan, useLoginAs } from '@/lib/auth';
 import { usePermissions, useRoles } from '../../roles/api/roles-api';
@@ -85,16 +85,7 @@ export function UsersManagementPage() {
 
   return (
     <Stack gap="md" maw={1400}>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs separator=">" separatorMargin={6}>
-          <Anchor component={Link} to="/" size="sm">
-            Home
-          </Anchor>
-          <Text size="sm" c="dimmed" aria-current="page">
-            Users Management
-          </Text>
-        </Breadcrumbs>
-      </nav>
+      <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Users Management' }]} />
       <Title order={1} size="h2">
         Users Management
       </Title>
