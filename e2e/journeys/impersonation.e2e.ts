@@ -1,27 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from '../support/api.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { pickOption, waitForPath, waitForScreen } from '../support/nav.ts';
 
 /** This runs on 2 shared cores: conditions get time to come true. */
 const SLOW = { timeout: 15_000, interval: 50 };
-
-/** A call of the API from the signed-in page (cookies, and the CSRF header on writes). */
-async function apiCall<T>(page: Page, method: string, path: string): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path }) => {
-      if (!/(?:^|; )XSRF-TOKEN=/.test(document.cookie)) await fetch('/api/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(path, {
-        method,
-        // no body, so no Content-Type (an empty JSON body is a 400)
-        headers: { Accept: 'application/json', 'X-XSRF-TOKEN': token },
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path },
-  );
-}
 
 interface Who {
   id: number;
