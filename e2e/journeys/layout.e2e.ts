@@ -160,14 +160,19 @@ describe('layout the user sees', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'Fill the required fields out!' });
     await toast.waitFor();
     const toastBox = await settledBox(toast);
-    const controls = page.locator('button:visible, a:visible, input:visible, [role="combobox"]:visible');
-    let checked = 0;
-    for (const control of await controls.all()) {
-      if (await control.evaluate((el) => Boolean(el.closest('[role="alert"]')))) continue;
-      const b = await control.boundingBox();
-      if (!b || b.width === 0) continue;
-      checked++;
-      const name = (await control.getAttribute('aria-label')) ?? (await control.textContent());
+    // every control of the page outside the snackbar, measured in one pass (the page may re-render meanwhile)
+    const controls = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('button, a, input, [role="combobox"]'))
+        .filter((el) => !el.closest('[role="alert"]') && el.checkVisibility())
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          const name = el.getAttribute('aria-label') ?? el.textContent ?? '';
+          return { name, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+        })
+        .filter((c) => c.box.width > 0),
+    );
+    const checked = controls.length;
+    for (const { name, box: b } of controls) {
       expect(overlaps(toastBox, b), `the snackbar covers ${name}`).toBe(false);
     }
     expect(checked).toBeGreaterThan(5);

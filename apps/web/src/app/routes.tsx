@@ -7,17 +7,17 @@ import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RoutePending } from './pages/route-pending';
 import { ROUTES, type RouteName } from './route-table';
-import { screenFor } from './screens';
+import { loadScreen } from './screens';
 
 type TableRoute = (typeof ROUTES)[number];
 
 function leaf(queryClient: QueryClient, route: TableRoute): RouteObject {
-  const Screen = screenFor(route.name as RouteName);
   return {
     id: route.name,
     path: route.path,
     loader: guardLoader(queryClient, route),
-    element: <Screen />,
+    // The screen's chunk loads alongside the guard, the first time the route opens.
+    lazy: async () => ({ Component: await loadScreen(route.name as RouteName) }),
     handle: { route },
   };
 }
@@ -26,10 +26,11 @@ function leaf(queryClient: QueryClient, route: TableRoute): RouteObject {
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const of = (layout: TableRoute['layout']) =>
     ROUTES.filter((route) => route.layout === layout).map((route) => leaf(queryClient, route));
-  const notFound = ROUTES.filter((route) => route.layout === 'auto').map((route) => ({
-    ...leaf(queryClient, route),
-    element: <NotFoundRoute />,
-  }));
+  const notFound = ROUTES.filter((route) => route.layout === 'auto').map((route) => {
+    // Page Not Found picks its own layout (NotFoundRoute): no lazy screen.
+    const { lazy: _screen, ...rest } = leaf(queryClient, route);
+    return { ...rest, element: <NotFoundRoute /> };
+  });
 
   return [
     {

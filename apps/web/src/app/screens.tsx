@@ -1,153 +1,75 @@
 import type { ComponentType } from 'react';
-import { AudienceCreatePage, AudienceEditPage } from '@/features/audiences/components/audience-form-page';
-import { SegmentListPage } from '@/features/audiences/components/segment-list-page';
-import { SegmentViewPage } from '@/features/audiences/components/segment-view-page';
-import { SubscriberListPage } from '@/features/audiences/components/subscriber-list-page';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
-import { DomainsListPage } from '@/features/domains/components/domains-list-page';
-import { NewWebsitePage } from '@/features/domains/components/new-website-page';
-import { WebsiteDashboardPage } from '@/features/domains/components/website-dashboard-page';
-import { DripManagerPage } from '@/features/drip-tools/components/drip-manager-page';
-import { DripSetupPage } from '@/features/drip-tools/components/drip-setup-page';
-import {
-  RecurringDraftsScreen,
-  RecurringEditor,
-  RecurringEditorPage,
-  RecurringGroupScreen,
-  RecurringTailsScreen,
-  RegularRecurringScreen,
-  SpamSchedulesPage,
-  WelcomeEditor,
-  WelcomeEditorPage,
-  WelcomeListPage,
-} from '@/features/drips/screens';
-import { HomePage } from '@/features/home/components/home-page';
-import { InstallGuide } from '@/features/integrate/components/install-guide';
-import { IntegratePage } from '@/features/integrate/components/integrate-page';
-import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
-import { AuditPage } from '@/features/management/audit/components/audit-page';
-import { ClientsManagementPage } from '@/features/management/clients/components/clients-management-page';
-import { RolesManagementPage } from '@/features/management/roles/components/roles-management-page';
-import { UsersManagementPage } from '@/features/management/users/components/users-management-page';
-import { GettingStartedChecklist } from '@/features/onboarding/components/getting-started-checklist';
-import { ChangePasswordPage } from '@/features/profile/components/change-password-page';
-import { ProfilePage } from '@/features/profile/components/profile-page';
-import {
-  CompareScreen,
-  DataExplorerScreen,
-  DomainDataExplorerScreen,
-  GlobalDashboardScreen,
-  GlobalOverviewScreen,
-  LazyDripStatsPanel,
-  LazyWebsiteStatsSection,
-  ModerationDashboardScreen,
-  MoreInfoScreen,
-  PerformanceScreen,
-  ServerPerformanceScreen,
-} from '@/features/statistics/lazy-screens';
-import { TagsManagerPage } from '@/features/tags/components/tags-manager-page';
-import { TriggerCreatorPage } from '@/features/triggers/components/trigger-creator-page';
-import { TriggerEditorPage } from '@/features/triggers/components/trigger-editor-page';
-import { TriggersListPage } from '@/features/triggers/components/triggers-list-page';
 import { NotFoundPage } from './pages/not-found-page';
 import type { RouteName } from './route-table';
 
-/** NewWebsite: the domains feature's form, then the integrate feature's guide for the new website. */
-function NewWebsiteScreen() {
-  return (
-    <NewWebsitePage
-      renderInstall={(domain) => (
-        <InstallGuide domainId={domain.id} websiteId={domain.website_id} siteUrl={domain.url} />
-      )}
-    />
-  );
-}
+/** Loads a screen's code: each screen is its own chunk, fetched the first time its route opens. */
+type ScreenLoader = () => Promise<ComponentType>;
 
-/** MainCont: the domains feature's website dashboard with the statistics feature's cards and chart below. */
-function WebsiteDashboardScreen() {
-  return <WebsiteDashboardPage statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />} />;
-}
-
-/** Drip Manager: the drip-tools feature's table, each row opening the drips feature's recurring or welcome editor. */
-function DripManagerScreen() {
-  return (
-    <DripManagerPage
-      renderEditor={({ type, domainId, drip, domainUrl, onSaved }) =>
-        type === 'welcome' ? (
-          <WelcomeEditor key={drip.id} domainId={domainId} drip={drip} domainUrl={domainUrl} onSaved={onSaved} />
-        ) : (
-          <RecurringEditor key={drip.id} domainId={domainId} drip={drip} domainUrl={domainUrl} onSaved={onSaved} />
-        )
-      }
-    />
-  );
-}
-
-/** Dashboard: the statistics feature's Global Stats with the onboarding feature's checklist under the title. */
-const DashboardScreen = () => <GlobalDashboardScreen top={<GettingStartedChecklist />} />;
-
-/** A drip's own chart (statistics feature) under its editor (drips and triggers features). */
-const dripStats = (domainId: number, dripId: number) => <LazyDripStatsPanel domainId={domainId} dripId={dripId} />;
-const WelcomeEditorScreen = () => <WelcomeEditorPage statsSlot={dripStats} />;
-const RecurringEditorScreen = () => <RecurringEditorPage statsSlot={dripStats} />;
-const TriggerEditorScreen = () => <TriggerEditorPage statsSlot={dripStats} />;
-
-/** Drip Setup: the drip-tools feature's Domains tree with the drips feature's recurring editor below. */
-function DripSetupScreen() {
-  return <DripSetupPage renderEditor={(props) => <RecurringEditor {...props} />} />;
-}
+const statistics = () => import('@/features/statistics/lazy-screens');
+const drips = () => import('@/features/drips/screens');
+const editors = () => import('./composed/editor-screens');
+const websites = () => import('./composed/website-screens');
+const dripTools = () => import('./composed/drip-tools-screens');
+const segments = () => import('@/features/audiences/components/segment-list-page');
+const segment = () => import('@/features/audiences/components/segment-view-page');
+const audienceForm = () => import('@/features/audiences/components/audience-form-page');
 
 /**
- * The screens built so far. Every other route of the table shows the real Page Not Found content (inside its
- * layout, so the sidebar and top bar stay) until the issue that builds it adds it here.
+ * The screens built so far, each loaded with its route (code splitting: the first page downloads only the shell and
+ * its own screen). Every other route of the table shows the real Page Not Found content (inside its layout, so the
+ * sidebar and top bar stay) until the issue that builds it adds it here.
  */
-const SCREENS: Partial<Record<RouteName, ComponentType>> = {
-  Home: HomePage,
-  Login: LoginPage,
-  Register: RegisterPage,
-  ChangePassword: ChangePasswordPage,
-  Profile: ProfilePage,
-  MainCont: WebsiteDashboardScreen,
-  Dashboard: DashboardScreen,
-  'Moderation Dashboard': ModerationDashboardScreen,
-  'More Info': MoreInfoScreen,
-  Compare: CompareScreen,
-  'Main Stats': GlobalOverviewScreen,
-  ClientPerformance: PerformanceScreen,
-  ServerPerformance: ServerPerformanceScreen,
-  DataExplorer: DataExplorerScreen,
-  DataExplorerWithDashboard: DomainDataExplorerScreen,
-  Integrate: IntegratePage,
-  'Integrate 2': Integrate2Page,
-  'Domain List': DomainsListPage,
-  'Tags Manager': TagsManagerPage,
-  'Recurring Drips': RegularRecurringScreen,
-  'Recurring Group': RecurringGroupScreen,
-  'Recurring Tails': RecurringTailsScreen,
-  Drafts: RecurringDraftsScreen,
-  'Recurring Spam': SpamSchedulesPage,
-  Recurring: RecurringEditorScreen,
-  Send: RecurringEditorScreen,
-  'Welcome Drips': WelcomeListPage,
-  MainDash: WelcomeEditorScreen,
-  NewWebsite: NewWebsiteScreen,
-  TriggeredNotifications: TriggersListPage,
-  TriggerCreator: TriggerCreatorPage,
-  TriggerEdit: TriggerEditorScreen,
-  'Audience Creator': SegmentListPage,
-  'Audience Create': AudienceCreatePage,
-  'Edit Audience': AudienceEditPage,
-  ViewAud: SegmentViewPage,
-  'Manual Segmentation': SegmentListPage,
-  'Manual Segment': SegmentViewPage,
-  'More Info Subs': SubscriberListPage,
-  'Drip Manager': DripManagerScreen,
-  'Drip Setup': DripSetupScreen,
-  Clients: ClientsManagementPage,
-  Roles: RolesManagementPage,
-  'Users Management': UsersManagementPage,
-  Audit: AuditPage,
+const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  Home: () => import('@/features/home/components/home-page').then((m) => m.HomePage),
+  Login: () => import('@/features/auth/components/login-page').then((m) => m.LoginPage),
+  Register: () => import('@/features/auth/components/register-page').then((m) => m.RegisterPage),
+  ChangePassword: () => import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
+  Profile: () => import('@/features/profile/components/profile-page').then((m) => m.ProfilePage),
+  MainCont: () => websites().then((m) => m.WebsiteDashboardScreen),
+  NewWebsite: () => websites().then((m) => m.NewWebsiteScreen),
+  Dashboard: () => import('./composed/dashboard-screen').then((m) => m.DashboardScreen),
+  'Moderation Dashboard': () => statistics().then((m) => m.ModerationDashboardScreen),
+  'More Info': () => statistics().then((m) => m.MoreInfoScreen),
+  Compare: () => statistics().then((m) => m.CompareScreen),
+  'Main Stats': () => statistics().then((m) => m.GlobalOverviewScreen),
+  ClientPerformance: () => statistics().then((m) => m.PerformanceScreen),
+  ServerPerformance: () => statistics().then((m) => m.ServerPerformanceScreen),
+  DataExplorer: () => statistics().then((m) => m.DataExplorerScreen),
+  DataExplorerWithDashboard: () => statistics().then((m) => m.DomainDataExplorerScreen),
+  Integrate: () => import('@/features/integrate/components/integrate-page').then((m) => m.IntegratePage),
+  'Integrate 2': () => import('@/features/integrate/components/integrate2-page').then((m) => m.Integrate2Page),
+  'Domain List': () => import('@/features/domains/components/domains-list-page').then((m) => m.DomainsListPage),
+  'Tags Manager': () => import('@/features/tags/components/tags-manager-page').then((m) => m.TagsManagerPage),
+  'Recurring Drips': () => drips().then((m) => m.RegularRecurringScreen),
+  'Recurring Group': () => drips().then((m) => m.RecurringGroupScreen),
+  'Recurring Tails': () => drips().then((m) => m.RecurringTailsScreen),
+  Drafts: () => drips().then((m) => m.RecurringDraftsScreen),
+  'Recurring Spam': () => drips().then((m) => m.SpamSchedulesPage),
+  Recurring: () => editors().then((m) => m.RecurringEditorScreen),
+  Send: () => editors().then((m) => m.RecurringEditorScreen),
+  'Welcome Drips': () => drips().then((m) => m.WelcomeListPage),
+  MainDash: () => editors().then((m) => m.WelcomeEditorScreen),
+  TriggeredNotifications: () =>
+    import('@/features/triggers/components/triggers-list-page').then((m) => m.TriggersListPage),
+  TriggerCreator: () => import('@/features/triggers/components/trigger-creator-page').then((m) => m.TriggerCreatorPage),
+  TriggerEdit: () => editors().then((m) => m.TriggerEditorScreen),
+  'Audience Creator': () => segments().then((m) => m.SegmentListPage),
+  'Audience Create': () => audienceForm().then((m) => m.AudienceCreatePage),
+  'Edit Audience': () => audienceForm().then((m) => m.AudienceEditPage),
+  ViewAud: () => segment().then((m) => m.SegmentViewPage),
+  'Manual Segmentation': () => segments().then((m) => m.SegmentListPage),
+  'Manual Segment': () => segment().then((m) => m.SegmentViewPage),
+  'More Info Subs': () =>
+    import('@/features/audiences/components/subscriber-list-page').then((m) => m.SubscriberListPage),
+  'Drip Manager': () => dripTools().then((m) => m.DripManagerScreen),
+  'Drip Setup': () => dripTools().then((m) => m.DripSetupScreen),
+  Clients: () =>
+    import('@/features/management/clients/components/clients-management-page').then((m) => m.ClientsManagementPage),
+  Roles: () =>
+    import('@/features/management/roles/components/roles-management-page').then((m) => m.RolesManagementPage),
+  'Users Management': () =>
+    import('@/features/management/users/components/users-management-page').then((m) => m.UsersManagementPage),
+  Audit: () => import('@/features/management/audit/components/audit-page').then((m) => m.AuditPage),
 };
 
 /** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */
@@ -155,6 +77,7 @@ export function hasScreen(name: RouteName): boolean {
   return SCREENS[name] !== undefined;
 }
 
-export function screenFor(name: RouteName): ComponentType {
-  return SCREENS[name] ?? NotFoundPage;
+/** The route's screen component, loaded on demand; Page Not Found for a route whose screen is not built yet. */
+export function loadScreen(name: RouteName): Promise<ComponentType> {
+  return SCREENS[name]?.() ?? Promise.resolve(NotFoundPage);
 }

@@ -1,0 +1,20 @@
+import { NewWebsitePage } from '@/features/domains/components/new-website-page';
+import { WebsiteDashboardPage } from '@/features/domains/components/website-dashboard-page';
+import { InstallGuide } from '@/features/integrate/components/install-guide';
+import { LazyWebsiteStatsSection } from '@/features/statistics/lazy-screens';
+
+/** NewWebsite: the domains feature's form, then the integrate feature's guide for the new website. */
+export function NewWebsiteScreen() {
+  return (
+    <NewWebsitePage
+      renderInstall={(domain) => (
+        <InstallGuide domainId={domain.id} websiteId={domain.website_id} siteUrl={domain.url} />
+      )}
+    />
+  );
+}
+
+/** MainCont: the domains feature's website dashboard with the statistics feature's cards and chart below. */
+export function WebsiteDashboardScreen() {
+  return <WebsiteDashboardPage statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />} />;
+}
