@@ -5,6 +5,11 @@ import { SegmentViewPage } from '@/features/audiences/components/segment-view-pa
 import { SubscriberListPage } from '@/features/audiences/components/subscriber-list-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
+import {
+  CopyTools2Page,
+  CopyToolsPage,
+  RecurringMigrationPage,
+} from '@/features/copy-tools/components/copy-tools-pages';
 import { DomainsListPage } from '@/features/domains/components/domains-list-page';
 import { NewWebsitePage } from '@/features/domains/components/new-website-page';
 import { WebsiteDashboardPage } from '@/features/domains/components/website-dashboard-page';
@@ -148,6 +153,9 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   Roles: RolesManagementPage,
   'Users Management': UsersManagementPage,
   Audit: AuditPage,
+  'Copy All Drips New': CopyToolsPage,
+  'Copy All Drips New 2': CopyTools2Page,
+  'Recurring Migration': RecurringMigrationPage,
 };
 
 export function screenFor(name: RouteName): ComponentType {
