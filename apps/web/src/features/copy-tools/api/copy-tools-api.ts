@@ -115,9 +115,9 @@ export async function audienceExists(
   clientUid: string | null,
 ) {
   const headers = headersFor(clientUid);
-  return segmentExistsResultSchema.parse(
+  return wrapped(segmentExistsResultSchema).parse(
     await api.post<unknown>('/v1/segments/exists', { body, ...(headers ? { headers } : {}) }),
-  );
+  ).data;
 }
 
 /** POST /v1/segments: an audience on the target. */

@@ -27,6 +27,13 @@ export function useCopyJob(onOutcome: (outcome: JobOutcome) => void) {
     if (!jobId) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // a reload or a navigation away cancels the poll in flight: that is no failure, and the stored id must stay
+    let leaving = false;
+    const onLeave = () => {
+      leaving = true;
+    };
+    window.addEventListener('pagehide', onLeave);
+    window.addEventListener('beforeunload', onLeave);
     const poll = async () => {
       try {
         const current = await fetchJobStatus(jobId, controller.signal);
@@ -45,7 +52,7 @@ export function useCopyJob(onOutcome: (outcome: JobOutcome) => void) {
         }
         timer = setTimeout(poll, COPY_LIMITS.pollMs);
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted || leaving) return;
         stop();
         outcome.current({ kind: 'failed', message: errorMessage(error, 'Error') });
       }
@@ -54,6 +61,8 @@ export function useCopyJob(onOutcome: (outcome: JobOutcome) => void) {
     return () => {
       controller.abort();
       clearTimeout(timer);
+      window.removeEventListener('pagehide', onLeave);
+      window.removeEventListener('beforeunload', onLeave);
     };
   }, [jobId, stop]);
 
