@@ -131,7 +131,7 @@ async function main() {
     const perTarget = jobMs / targets.length;
     console.log(`\nCopy Tools 2.0: ${DRIPS} drips × ${targets.length} websites = ${copied.n} copies (${progress})`);
     console.log(`  start request (POST copy-tools/recurring)   ${startMs.toFixed(0)} ms`);
-    console.log(`  slowest job-status poll (${polls} polls)        ${slowestPoll.toFixed(0)} ms`);
+    console.log(`  slowest job-status answer (${polls} polls)      ${slowestPoll.toFixed(0)} ms`);
     console.log(`  whole job, queued to completed              ${(jobMs / 1000).toFixed(1)} s`);
     console.log(`  per target website                          ${(perTarget / 1000).toFixed(2)} s`);
     console.log(`baseline: createOrUpdate chunks of 500, one website   ${(baselineMs / 1000).toFixed(2)} s`);

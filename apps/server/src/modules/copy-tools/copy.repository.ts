@@ -19,6 +19,12 @@ export interface CopyItem {
   scheduleActive?: 0 | 1;
 }
 
+/**
+ * Lets the event loop run between batches: on the embedded database every statement runs synchronously in this
+ * process, so a long copy would otherwise hold back every other request until it ends.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const isTimed = (type: string) => (TIMED_TYPES as readonly string[]).includes(type);
 
 /**
@@ -96,6 +102,7 @@ export class CopyRepository {
         const schedule = first.get(id);
         out.push({ drip, schedule, audiences: schedule ? (bySchedule.get(schedule.id) ?? []) : [] });
       }
+      await yieldToEventLoop();
     }
     return out;
   }
@@ -301,6 +308,7 @@ export class CopyRepository {
           })),
         )
         .execute();
+      await yieldToEventLoop();
     }
     return ids;
   }
