@@ -23,6 +23,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { copyToolsRoutes } from './modules/copy-tools/copy-tools.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   gettingStartedRoutes(app, moduleDeps);
   auditRoutes(app, moduleDeps);
   managementRoutes(app, moduleDeps);
+  copyToolsRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

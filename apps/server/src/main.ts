@@ -4,6 +4,7 @@ import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedAdmin, seedRolesAndPermissions } from './db/seed.ts';
+import { copyRecurringJob } from './jobs/copy-tools.job.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { maintenanceJob } from './jobs/maintenance.job.ts';
 import { systemPingJob } from './jobs/system-ping.job.ts';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   jobs.define(
     maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
   );
+  jobs.define(copyRecurringJob(handle.db));
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);

@@ -10,6 +10,8 @@ import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
 import { ClientsRepository } from './modules/clients/clients.repository.ts';
+import { CopyToolsService } from './modules/copy-tools/copy-tools.service.ts';
+import { RecurringMigrationService } from './modules/copy-tools/recurring-migration.service.ts';
 import { DomainsRepository } from './modules/domains/domains.repository.ts';
 import { DomainsService } from './modules/domains/domains.service.ts';
 import { DripSaveService } from './modules/drips/drip-save.service.ts';
@@ -71,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
   const cache = new StatsCache();
   const statsV1 = new StatsV1Service(facts, scopes, cache);
   const audit = new AuditService(db);
+  const copyTools = new CopyToolsService(db);
   return {
     box,
     sessions,
@@ -107,6 +110,8 @@ export function createServices(deps: ServiceDeps) {
       serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
     },
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    copyTools,
+    recurringMigration: new RecurringMigrationService(db, copyTools),
   };
 }
 

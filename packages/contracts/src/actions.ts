@@ -34,7 +34,7 @@ export const ACTIONS = {
   'spam.write': ['menu.recurring.spam'],
 
   // Audiences (segments) and their subscribers (spec part 2 §6). Copy Tools 2.0 creates audiences on targets too.
-  'audiences.read': ['menu.domain.audience'],
+  'audiences.read': ['menu.domain.audience', 'menu.tools.copy2'],
   'audiences.create': ['audience_create', 'menu.domain.audience.create', 'menu.tools.copy2'],
   /** Editing and deleting audiences, and changing subscribers. */
   'audiences.edit': ['audience_edit', 'menu.domain.audience.edit'],
@@ -82,6 +82,12 @@ export const ACTIONS = {
   'management.roles.write': ['menu.admin.panel'],
   /** The audit trail. */
   'management.audit': ['menu.admin.panel'],
+
+  // Copy Tools 2.0 and Recurring Migration (issue #15; part 2 §6). The first version uses the drips and audiences calls.
+  /** Start a Copy Tools 2.0 job and read its status. */
+  'tools.copy2': ['menu.tools.copy2'],
+  /** Recurring Migration: copies on one website and a spam schedule there. */
+  'tools.recurringMigration': ['menu.tools.recurring_migration'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -9,6 +9,7 @@ export const JOBS = {
   maintenanceCleanup: 'maintenance.cleanup',
   deliveryFanout: 'delivery.fanout',
   deliverySend: 'delivery.send',
+  copyRecurring: 'copy-tools.recurring',
 } as const;
 
 export const jobPayloadSchemas = {
@@ -18,6 +19,8 @@ export const jobPayloadSchemas = {
   [JOBS.deliveryFanout]: z.object({ occurrenceId: z.number().int().positive() }),
   /** Sends one batch of ledger rows. */
   [JOBS.deliverySend]: z.object({ ledgerIds: z.array(z.number().int().positive()).min(1) }),
+  /** A Copy Tools 2.0 job: the copy_jobs row holds what to copy and answers job-status. */
+  [JOBS.copyRecurring]: z.object({ copyJobId: z.string().uuid() }),
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

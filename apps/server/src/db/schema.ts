@@ -338,6 +338,8 @@ export interface DB {
   stats_hourly_client: StatsHourlyClientTable;
   tags: TagsTable;
   domain_tags: DomainTagsTable;
+  copy_jobs: CopyJobsTable;
+  drip_copies: DripCopiesTable;
 }
 
 export interface TagsTable {
@@ -364,3 +366,30 @@ export type DomainRow = Selectable<DomainsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
 export type DripRow = Selectable<DripsTable>;
 export type ScheduleRow = Selectable<SchedulesTable>;
+
+/** A Copy Tools 2.0 job (issue #15): what job-status answers. */
+export interface CopyJobsTable {
+  id: string;
+  kind: string;
+  user_id: number;
+  client_id: number | null;
+  source_client_id: number;
+  target_client_id: number;
+  status: Generated<'queued' | 'running' | 'completed' | 'failed'>;
+  params: Json;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  reason: string | null;
+  result: Json | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** Which source drip a copied drip came from (a second run of the same copy finds it). */
+export interface DripCopiesTable {
+  target_drip_id: number;
+  source_drip_id: number;
+  target_domain_id: number;
+  created_at: CreatedAt;
+}

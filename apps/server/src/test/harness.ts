@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedRolesAndPermissions } from '../db/seed.ts';
 import { DEMO_PASSWORD, seedInitialData } from '../demo/index.ts';
+import { copyRecurringJob } from '../jobs/copy-tools.job.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { SecretBox } from '../lib/crypto.ts';
 import { MessageTokens } from '../lib/message-token.ts';
@@ -78,6 +79,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     ...(opts.local ? { local: opts.local } : {}),
     ...(opts.sender ? { sender: opts.sender } : {}),
   });
+  jobs.define(copyRecurringJob(handle.db));
   await jobs.start({ work: opts.work ?? false });
   const { app, routes } = await buildApp({
     config,

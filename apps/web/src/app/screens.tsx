@@ -13,6 +13,7 @@ const dripTools = () => import('./composed/drip-tools-screens');
 const segments = () => import('@/features/audiences/components/segment-list-page');
 const segment = () => import('@/features/audiences/components/segment-view-page');
 const audienceForm = () => import('@/features/audiences/components/audience-form-page');
+const copyTools = () => import('@/features/copy-tools/components/copy-tools-pages');
 
 /**
  * The screens built so far, each loaded with its route (code splitting: the first page downloads only the shell and
@@ -70,6 +71,9 @@ const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'Users Management': () =>
     import('@/features/management/users/components/users-management-page').then((m) => m.UsersManagementPage),
   Audit: () => import('@/features/management/audit/components/audit-page').then((m) => m.AuditPage),
+  'Copy All Drips New': () => copyTools().then((m) => m.CopyToolsPage),
+  'Copy All Drips New 2': () => copyTools().then((m) => m.CopyTools2Page),
+  'Recurring Migration': () => copyTools().then((m) => m.RecurringMigrationPage),
 };
 
 /** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */

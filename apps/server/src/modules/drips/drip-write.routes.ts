@@ -30,7 +30,7 @@ export function dripWriteRoutes(app: App, deps: ModuleDeps): void {
         config: { permission: write },
         schema: {
           tags,
-          summary: `Create or update a list of ${type} drips with schedule and audiences, all or nothing (201 when any was created); header withReplaceUrlButtons: buttons open the drip's url`,
+          summary: `Create or update a list of ${type} drips with schedule and audiences, all or nothing (201 when any was created, always 200 with header withCopy: 1, as the copy tools expect); header withReplaceUrlButtons: buttons open the drip's url`,
           body: dripListWriteSchema(type),
           response: { 200: dripList, 201: dripList },
         },
@@ -38,7 +38,9 @@ export function dripWriteRoutes(app: App, deps: ModuleDeps): void {
       async (request, reply) => {
         const replaceUrlButtons = yes(request.headers.withreplaceurlbuttons);
         const result = await save.saveList(request.actor!, type, request.body, { replaceUrlButtons });
-        return reply.status(result.created ? 201 : 200).send({ data: result.drips });
+        // the copy tools count only 200 as success (part 2 §7): they send withCopy
+        const status = result.created && !yes(request.headers.withcopy) ? 201 : 200;
+        return reply.status(status).send({ data: result.drips });
       },
     );
 

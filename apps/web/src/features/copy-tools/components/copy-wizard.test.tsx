@@ -1,0 +1,119 @@
+import type { UserInfo } from '@pushdeck/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csrfCookieResponse, jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { CopyWizard } from './copy-wizard';
+import { COPY_JOB_KEY } from './use-copy-job';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const CLIENT: UserInfo = {
+  id: 3,
+  name: 'Casey Client',
+  email: 'client@pushdeck.test',
+  roles: [{ name: 'client', permissions: ['menu.tools', 'menu.tools.copy2', 'menu.tools.recurring_migration'] }],
+  permissions: [],
+  client_uid: 'acme',
+  client_id: 2,
+  backToModerUrl: null,
+} as unknown as UserInfo;
+const DOMAINS = [
+  { id: 3, url: 'https://shop.acme.test', is_active: 1, domain_tags: [{ id: 1, name: 'Ukraine', type: 'geo' }] },
+  { id: 4, url: 'https://blog.acme.test', is_active: 0, domain_tags: [] },
+];
+const DRIP = {
+  ...{ id: 11, domain_id: 3, group_id: null, drip_number: 1, type: 'recurring', title: 'Morning', body: 'Deals' },
+  ...{ url: 'https://shop.acme.test/', icon: null, event: null, customization: {}, meta: {}, is_active: 1 },
+  ...{ created_at: NOW, updated_at: NOW, schedules: [] },
+};
+
+function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = []) {
+  const network = stubFetch((call: StubbedCall) => {
+    if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
+    if (call.path === '/api/v1/domains/get') return jsonResponse(200, { data: DOMAINS });
+    if (call.path === '/api/v1/drips/recurring/get') return jsonResponse(200, { data: [DRIP] });
+    if (call.path === '/api/v1/tools/copy-tools/recurring')
+      return jsonResponse(200, { job_id: 'job-1', status: 'queued' });
+    if (call.path === '/api/v1/tools/job-status') {
+      const status = jobStatuses.shift() ?? 'completed';
+      const job = {
+        job_id: 'job-1',
+        status,
+        progress: { done: 1, total: 1 },
+        reason: status === 'failed' ? 'Website 4: gone' : null,
+      };
+      return jsonResponse(200, { jobs: [{ ...job, targets: [], created_at: NOW, finished_at: null }] });
+    }
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  renderWithProviders(<CopyWizard mode={mode} />, { user: CLIENT });
+  return network;
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, multiple = true) {
+  await user.click(await screen.findByRole('radio', { name: 'Step 1: Source domain: https://shop.acme.test' }));
+  const target = `Step 2: Target domains: https://blog.acme.test`;
+  await user.click(await screen.findByRole(multiple ? 'checkbox' : 'radio', { name: target }));
+  await user.click(screen.getByRole('checkbox', { name: 'Recurring Drips' }));
+  await user.click(await screen.findByRole('checkbox', { name: /Step 4.1: Recurring drips: 11 Morning/ }));
+}
+
+describe('Copy Tools wizard', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    window.localStorage.clear();
+  });
+
+  it('warns in the order of the spec and lists tags, status and the chosen counter', async () => {
+    setup('copy');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Apply copy settings' }));
+    expect(await screen.findByText('Select domain(s) to obtain items from!')).toBeInTheDocument();
+    const sources = await screen.findByRole('table', { name: 'Step 1: Source domain' });
+    expect(within(sources).getByText('Inactive')).toBeInTheDocument();
+    await user.click(within(sources).getByRole('button', { name: 'Ukraine' }));
+    expect(screen.getByRole('textbox', { name: 'Search Step 1: Source domain' })).toHaveValue('Ukraine');
+    await user.click(within(sources).getByRole('radio', { name: /shop/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Recurring Drips' }));
+    await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
+    expect(await screen.findByText('Select domain(s) to obtain items from and to copy to!')).toBeInTheDocument();
+  });
+
+  it('starts a Copy Tools 2.0 job, keeps its id while polling and says Copied! when it completes', async () => {
+    const network = setup('copy2', ['queued']);
+    const user = userEvent.setup();
+    await choose(user);
+    await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
+    await screen.findByText(/Copying…/);
+    expect(window.localStorage.getItem(COPY_JOB_KEY)).toBe('job-1');
+    const form = network.calls.find((c) => c.path === '/api/v1/tools/copy-tools/recurring')!.body as FormData;
+    expect(Object.fromEntries(form.entries())).toMatchObject({
+      source_domain_id: '3',
+      target_domain_ids: '4',
+      drip_ids: '*',
+    });
+    expect(await screen.findByText('Copied!', {}, { timeout: 9000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem(COPY_JOB_KEY)).toBeNull();
+  }, 15_000);
+
+  it('resumes a stored job after a reload and reports a failed one', async () => {
+    window.localStorage.setItem(COPY_JOB_KEY, 'job-1');
+    setup('copy2', ['failed']);
+    expect(await screen.findByText('Job has been failed. Website 4: gone')).toBeInTheDocument();
+    expect(window.localStorage.getItem(COPY_JOB_KEY)).toBeNull();
+  });
+
+  it("enables 'Create Schedule' once everything is chosen and requires every field of the dialog", async () => {
+    setup('migration');
+    const user = userEvent.setup();
+    const create = await screen.findByRole('button', { name: 'Create Schedule' });
+    expect(create).toBeDisabled();
+    await choose(user, false);
+    expect(create).toBeEnabled();
+    await user.click(create);
+    const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
+    expect(within(dialog).getAllByText('Required field.').length).toBe(8);
+  });
+});

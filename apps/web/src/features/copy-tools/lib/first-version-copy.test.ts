@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  clearXsrfCookie,
+  jsonResponse,
+  type StubbedCall,
+  setXsrfCookie,
+  stubFetch,
+} from '@/lib/api/testing/fetch-stub';
+import type { CopyDrip } from '../api/copy-tools-api';
+import { copyFirstVersion } from './first-version-copy';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const english = { id: 7, domain_id: 3, name: 'English', type: 'audience', query: { filters: [] } };
+const stored = { is_system: 0, created_at: NOW, updated_at: NOW };
+const recurring = (id: number): CopyDrip =>
+  ({
+    ...{ id, domain_id: 3, group_id: 9, drip_number: id, type: 'recurring', title: `R${id}`, body: 'Deals' },
+    ...{ url: 'https://shop.test/', icon: null, event: 'x', meta: {}, is_active: 1, external: 1 },
+    customization: { ttl: 60, image: '', button1: { title: 'Open' } },
+    ...{ created_at: NOW, updated_at: NOW },
+    schedules: [{ id: 100 + id, type: 'recurring', time: '09:00', timezone: 'UTC', audiences: [english] }],
+  }) as unknown as CopyDrip;
+
+describe('Copy Tools (first version) copy', () => {
+  afterEach(() => clearXsrfCookie());
+
+  it('makes missing audiences on each target, then sends cleaned drips in chunks of 500 with withCopy', async () => {
+    setXsrfCookie();
+    const calls: StubbedCall[] = [];
+    stubFetch((call) => {
+      calls.push(call);
+      if (call.path === '/api/v1/segments/exists') {
+        const body = call.body as { domain_id: number };
+        // target 4 has the audience, target 5 does not
+        return jsonResponse(200, { data: body.domain_id === 4 ? { exists: true, id: 40 } : { exists: false } });
+      }
+      if (call.path === '/api/v1/segments')
+        return jsonResponse(201, { data: { ...english, ...stored, id: 50, domain_id: 5 } });
+      if (call.path.endsWith('/createOrUpdate')) return jsonResponse(200, { data: [] });
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const drips = Array.from({ length: 501 }, (_, i) => recurring(i + 1));
+    const welcome = [
+      { ...recurring(900), type: 'welcome', schedules: [{ is_active: 1, after_hours: 2 }] },
+    ] as CopyDrip[];
+    const sent = await copyFirstVersion({
+      targets: [4, 5],
+      targetClientUid: null,
+      recurring: drips,
+      welcome,
+      audiences: [],
+      urls: new Map([[1, 'https://shop.test/edited']]),
+    });
+    expect(sent).toEqual({ recurring: 1002, welcome: 2 });
+    const writes = calls.filter((c) => c.path === '/api/v1/drips/recurring/createOrUpdate');
+    expect(writes.map((w) => (w.body as unknown[]).length)).toEqual([500, 1, 500, 1]);
+    for (const w of writes) expect(w.headers.get('withCopy')).toBe('1');
+    const first = (writes[0]!.body as Record<string, unknown>[])[0]!;
+    expect(first).toMatchObject({ domain_id: 4, audiences: [40], url: 'https://shop.test/edited' });
+    for (const k of ['id', 'event', 'external', 'group_id', 'drip_number', 'created_at'])
+      expect(first).not.toHaveProperty(k);
+    expect(first.customization).toEqual({ ttl: 60, button1: { title: 'Open' } });
+    expect((writes[2]!.body as { audiences: number[] }[])[0]!.audiences).toEqual([50]);
+    // the audience was created once on target 5 only
+    expect(
+      calls.filter((c) => c.path === '/api/v1/segments').map((c) => (c.body as { domain_id: number }).domain_id),
+    ).toEqual([5]);
+    const welcomeWrites = calls.filter((c) => c.path === '/api/v1/drips/welcome/createOrUpdate');
+    expect((welcomeWrites[0]!.body as unknown[])[0]).toMatchObject({
+      is_active: 0,
+      schedule: { is_active: 0, after_hours: 2 },
+    });
+  });
+});

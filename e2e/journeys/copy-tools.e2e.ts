@@ -1,0 +1,245 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall } from '../support/api.ts';
+import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
+import { pickOption, waitForPath } from '../support/nav.ts';
+
+interface Site {
+  id: number;
+  url: string;
+}
+
+/** Every website in the actor's scope by url (staff acting for no client: all of them). */
+async function sites(page: Page): Promise<Record<string, Site>> {
+  const { json } = await apiCall<{ data: Site[] }>(page, 'GET', '/api/v1/domains/get?limit=1000');
+  return Object.fromEntries(json.data.map((d) => [d.url, d]));
+}
+
+async function addAudience(page: Page, domainId: number, name: string, language = 'uk-UA'): Promise<number> {
+  const query = { filters: [{ language: { type: 'and', operator: '=', values: [language] } }] };
+  const res = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/v1/segments', {
+    name,
+    type: 'audience',
+    domain_id: domainId,
+    query,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.data.id;
+}
+
+async function addRecurring(page: Page, domainId: number, audience: number, titles: string[]) {
+  const items = titles.map((title) => ({
+    domain_id: domainId,
+    title,
+    body: 'Copied by a journey',
+    url: 'https://shop.acme.test/deals',
+    schedule: { type: 'recurring', frequency: 'daily', time: '09:00', timezone: 'UTC', date_start: '2026-01-01' },
+    audiences: [audience],
+  }));
+  const res = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/api/v1/drips/recurring/createOrUpdate', items);
+  expect(res.status).toBe(201);
+  return res.json.data.map((d) => d.id);
+}
+
+interface Listed {
+  id: number;
+  domain_id: number;
+  title: string;
+  sended: number;
+  schedules: { audiences: { name: string; domain_id: number }[] }[];
+}
+
+async function dripsOn(page: Page, domainId: number, titlePrefix: string): Promise<Listed[]> {
+  const query = `where[domain_id]=${domainId}&with[schedules.audiences]=*&search=${encodeURIComponent(titlePrefix)}`;
+  const res = await apiCall<{ data: Listed[] }>(page, 'GET', `/api/v1/drips/recurring/get?${query}`);
+  expect(res.status).toBe(200);
+  return res.json.data.filter((d) => d.title.startsWith(titlePrefix));
+}
+
+const step = (page: Page, name: string) => page.getByRole('table', { name });
+
+describe('Copy Tools, Copy Tools 2.0 and Recurring Migration', () => {
+  const b = useBrowser();
+  const stamp = Date.now().toString(36);
+
+  it('a client copies two recurring drips and an audience to two websites and sees them there', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    const all = await sites(page);
+    const shop = all['https://shop.acme.test']!;
+    const blog = all['https://blog.acme.test']!;
+    const outlet = await apiCall<{ data: Site }>(page, 'POST', '/api/v1/domains', {
+      url: `https://c${stamp}.acme.test`,
+    });
+    expect(outlet.status).toBe(201);
+    const audience = `Copy ${stamp}`;
+    const extra = `Extra ${stamp}`;
+    const audienceId = await addAudience(page, shop.id, audience);
+    await addAudience(page, shop.id, extra, 'fr-FR');
+    await addRecurring(page, shop.id, audienceId, [`C1 ${stamp}`, `C2 ${stamp}`, `C3 ${stamp}`]);
+
+    await page.goto('/drip-tools/copy');
+    await page.getByRole('heading', { name: 'Copy Tools', level: 1 }).waitFor();
+    await step(page, 'Step 1: Source domain')
+      .getByRole('radio', { name: `Step 1: Source domain: ${shop.url}` })
+      .check();
+    const targets = step(page, 'Step 2: Target domains');
+    await targets.getByRole('checkbox', { name: `Step 2: Target domains: ${blog.url}` }).check();
+    await targets.getByRole('checkbox', { name: `Step 2: Target domains: ${outlet.json.data.url}` }).check();
+    // Apply with a type and nothing chosen: the spec's warning
+    await page.getByRole('checkbox', { name: 'Recurring Drips' }).check();
+    await page.getByRole('checkbox', { name: 'Audience Filters' }).check();
+    const recurring = step(page, 'Step 4.1: Recurring drips');
+    await recurring.getByRole('checkbox', { name: new RegExp(`C1 ${stamp}`) }).waitFor();
+    await page.getByRole('button', { name: 'Apply copy settings' }).click();
+    await page.getByText('Select items you would like to copy!').first().waitFor();
+
+    await page.getByRole('textbox', { name: 'Search Step 4.1: Recurring drips' }).fill(stamp);
+    await recurring.getByRole('checkbox', { name: new RegExp(`C1 ${stamp}`) }).check();
+    await recurring.getByRole('checkbox', { name: new RegExp(`C2 ${stamp}`) }).check();
+    await page.getByText('Selected: 2').first().waitFor();
+    await step(page, 'Step 4.3: Audience filters')
+      .getByRole('checkbox', { name: new RegExp(extra) })
+      .check();
+    await page.getByRole('button', { name: 'Apply copy settings' }).click();
+    await page.getByText('Copied!').first().waitFor({ timeout: 30_000 });
+
+    for (const target of [blog.id, outlet.json.data.id]) {
+      const copies = await dripsOn(page, target, 'C');
+      const mine = copies.filter((d) => d.title.endsWith(stamp)).map((d) => d.title);
+      expect(mine.sort()).toEqual([`C1 ${stamp}`, `C2 ${stamp}`]);
+      const used = copies.flatMap((d) => d.schedules[0]?.audiences ?? []);
+      expect(new Set(used.map((a) => [a.name, a.domain_id].join('@')))).toEqual(new Set([`${audience}@${target}`]));
+      const segs = await apiCall<{ data: { name: string }[] }>(
+        page,
+        'GET',
+        `/api/v1/segments/get?where[domain_id]=${target}&limit=1000`,
+      );
+      expect(segs.json.data.map((s) => s.name)).toEqual(expect.arrayContaining([audience, extra]));
+    }
+    // the target shows them in its own list
+    await page.goto(`/dashboard/${blog.id}/recurring`);
+    await page.getByText(`C1 ${stamp}`).first().waitFor();
+    await context.close();
+  });
+
+  it('a moderator runs a Copy Tools 2.0 job across clients, reloads while it polls and sees it complete', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.moder);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const all = await sites(page);
+    const shop = all['https://shop.acme.test']!;
+    const news = all['https://news.globex.test']!;
+    const audienceId = await addAudience(page, shop.id, `Cross ${stamp}`);
+    await addRecurring(page, shop.id, audienceId, [`X1 ${stamp}`, `X2 ${stamp}`]);
+
+    await page.goto('/drip-tools/copy_2');
+    await page.getByRole('heading', { name: 'Copy Tools 2.0', level: 1 }).waitFor();
+    await page.getByText('Select a client.').first().waitFor();
+    await pickOption(page, 'Source client', 'Acme Shop');
+    await pickOption(page, 'Target client', 'Globex News');
+    await step(page, 'Step 1: Source domain')
+      .getByRole('radio', { name: `Step 1: Source domain: ${shop.url}` })
+      .check();
+    await step(page, 'Step 2: Target domains')
+      .getByRole('checkbox', { name: `Step 2: Target domains: ${news.url}` })
+      .check();
+    await page.getByRole('checkbox', { name: 'Recurring Drips' }).check();
+    await page.getByRole('checkbox', { name: 'With Groups' }).check();
+    const recurring = step(page, 'Step 4.1: Recurring drips');
+    await page.getByRole('textbox', { name: 'Search Step 4.1: Recurring drips' }).fill(stamp);
+    await recurring.getByRole('checkbox', { name: new RegExp(`X1 ${stamp}`) }).check();
+    await recurring.getByRole('checkbox', { name: new RegExp(`X2 ${stamp}`) }).check();
+    const started = page.waitForResponse((r) => r.url().includes('/api/v1/tools/copy-tools/recurring'));
+    await page.getByRole('button', { name: 'Apply copy settings' }).click();
+    const response = await started;
+    expect(response.status()).toBe(200);
+    const { job_id } = (await response.json()) as { job_id: string };
+    // at once, while the job is queued (the worker takes it within a second; the next poll is 5 s away): a reload
+    // resumes polling the job kept in browser storage, which then completes
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('pushdeck.copy2.job')), { interval: 20 })
+      .toBe(job_id);
+    await page.reload();
+    // only the reloaded page can say so: the one that started the job is gone
+    await page.getByText('Copied!').first().waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('pushdeck.copy2.job'))).toBeNull();
+    const copies = await dripsOn(page, news.id, 'X');
+    expect(
+      copies
+        .filter((d) => d.title.endsWith(stamp))
+        .map((d) => d.title)
+        .sort(),
+    ).toEqual([`X1 ${stamp}`, `X2 ${stamp}`]);
+    expect(new Set(copies.flatMap((d) => d.schedules[0]!.audiences.map((a) => a.domain_id)))).toEqual(
+      new Set([news.id]),
+    );
+    await context.close();
+  });
+
+  it('a recurring migration creates a spam schedule that really sends through the local push service', {
+    timeout: 240_000,
+  }, async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.moder);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const all = await sites(page);
+    const shop = all['https://shop.acme.test']!;
+    const blog = all['https://blog.acme.test']!;
+    const audienceId = await addAudience(page, shop.id, `Migrate ${stamp}`);
+    await addRecurring(page, shop.id, audienceId, [`M1 ${stamp}`, `M2 ${stamp}`]);
+
+    await page.goto('/drip-tools/recurring_migration');
+    await page.getByRole('heading', { name: 'Recurring Migration', level: 1 }).waitFor();
+    const create = page.getByRole('button', { name: 'Create Schedule' });
+    expect(await create.isDisabled()).toBe(true);
+    await pickOption(page, 'Source client', 'Acme Shop');
+    await pickOption(page, 'Target client', 'Acme Shop');
+    await step(page, 'Step 1: Source domain')
+      .getByRole('radio', { name: `Step 1: Source domain: ${shop.url}` })
+      .check();
+    await step(page, 'Step 2: Target domains')
+      .getByRole('radio', { name: `Step 2: Target domains: ${blog.url}` })
+      .check();
+    await page.getByRole('checkbox', { name: 'Recurring Drips' }).check();
+    await page.getByRole('textbox', { name: 'Search Step 4.1: Recurring drips' }).fill(stamp);
+    const recurring = step(page, 'Step 4.1: Recurring drips');
+    await recurring.getByRole('checkbox', { name: new RegExp(`M1 ${stamp}`) }).check();
+    await recurring.getByRole('checkbox', { name: new RegExp(`M2 ${stamp}`) }).check();
+    expect(await create.isDisabled()).toBe(false);
+    await create.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Spam Schedule' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    expect(await dialog.getByText('Required field.').count()).toBeGreaterThanOrEqual(7);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(`Burst ${stamp}`);
+    const today = new Date().toISOString().slice(0, 10);
+    await dialog.getByLabel('Duration').fill('00:00:30');
+    await dialog.getByLabel('Date Start').fill(today);
+    await dialog.getByLabel('Time Start').fill('00:00:00');
+    await dialog.getByLabel('Date End').fill('2099-12-31');
+    await dialog.getByLabel('Time End').fill('23:59:59');
+    await pickOption(page, 'Days of The Week', 'Select All', dialog);
+    await page.keyboard.press('Escape');
+    await pickOption(page, 'Frequency', 'Minutely', dialog);
+    const saved = page.waitForResponse((r) => r.url().includes('/api/v1/tools/recurring-migration'));
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    const response = await saved;
+    expect(response.status(), await response.text()).toBe(200);
+    await page.getByText('Copied!').first().waitFor({ timeout: 10_000 });
+
+    // the schedule sends the copies in turn: blog's uk-UA subscribers receive the first, counted as sent
+    await expect
+      .poll(
+        async () => {
+          const copies = await dripsOn(page, blog.id, 'M');
+          return copies.filter((d) => d.title.endsWith(stamp)).reduce((n, d) => n + d.sended, 0);
+        },
+        { timeout: 200_000, interval: 3000 },
+      )
+      .toBeGreaterThan(0);
+    await context.close();
+  });
+});
