@@ -82,6 +82,8 @@ export const ACTIONS = {
   'management.roles.write': ['menu.admin.panel'],
   /** The audit trail. */
   'management.audit': ['menu.admin.panel'],
+  /** Clusters and db subs, connections and their binding to websites, clients' image storage (issue #16). */
+  'management.infrastructure': ['menu.admin.panel'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;
