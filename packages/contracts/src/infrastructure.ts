@@ -287,7 +287,7 @@ export type ImageStorageDriver = (typeof IMAGE_STORAGE_DRIVERS)[number];
 const folderSegments = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 const noDots = (v: string) => !v.split('/').some((s) => s === '.' || s === '..');
 const httpUrl = (msg: string) =>
-  required(500).refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v), { message: msg });
+  required(500).refine((v) => v === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v), { message: msg });
 
 /** PUT /management/clients/{id} with images_storage: every field required (the password may be kept on edit). */
 export const imageStorageInputSchema = z
@@ -299,9 +299,12 @@ export const imageStorageInputSchema = z
     IMAGES_STORAGE_PASSWORD: z.string().max(1024).optional(),
     IMAGES_STORAGE_PUBLIC_DOMAIN: httpUrl(INFRA_MSG.publicDomain),
     IMAGES_STORAGE_DOC_ROOT: required(500),
-    IMAGES_STORAGE_PUBLIC_ROOT: required(200).refine((v) => v === '/' || (folderSegments.test(v) && noDots(v)), {
-      message: INFRA_MSG.publicFolder,
-    }),
+    IMAGES_STORAGE_PUBLIC_ROOT: required(200).refine(
+      (v) => v === '' || v === '/' || (folderSegments.test(v) && noDots(v)),
+      {
+        message: INFRA_MSG.publicFolder,
+      },
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.IMAGES_STORAGE_DRIVER === 's3') {
@@ -339,4 +342,4 @@ export const imagesPublicFolderSchema = z
   .trim()
   .min(1, INFRA_MSG.fillRequired)
   .max(200)
-  .refine((v) => folderSegments.test(v) && noDots(v), { message: INFRA_MSG.publicFolder });
+  .refine((v) => v === '' || (folderSegments.test(v) && noDots(v)), { message: INFRA_MSG.publicFolder });

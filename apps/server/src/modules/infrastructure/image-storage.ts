@@ -99,6 +99,8 @@ export class ImageStorageService {
         forcePathStyle: true,
         credentials: { accessKeyId: config.IMAGES_STORAGE_USERNAME, secretAccessKey: secret },
         maxAttempts: 2,
+        // a store that does not answer fails the upload in seconds instead of holding the request
+        requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
       });
       this.s3Clients.set(id, client);
     }
