@@ -28,6 +28,7 @@ import { IntegratePage } from '@/features/integrate/components/integrate-page';
 import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
 import { AuditPage } from '@/features/management/audit/components/audit-page';
 import { ClientsManagementPage } from '@/features/management/clients/components/clients-management-page';
+import { ClustersPage } from '@/features/management/clusters/components/clusters-page';
 import { RolesManagementPage } from '@/features/management/roles/components/roles-management-page';
 import { UsersManagementPage } from '@/features/management/users/components/users-management-page';
 import { GettingStartedChecklist } from '@/features/onboarding/components/getting-started-checklist';
@@ -148,6 +149,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   Roles: RolesManagementPage,
   'Users Management': UsersManagementPage,
   Audit: AuditPage,
+  Clusters: ClustersPage,
 };
 
 export function screenFor(name: RouteName): ComponentType {
