@@ -5,6 +5,7 @@ import { SegmentViewPage } from '@/features/audiences/components/segment-view-pa
 import { SubscriberListPage } from '@/features/audiences/components/subscriber-list-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
+import { ConnectionSettingsButton } from '@/features/connections/components/connection-settings';
 import { DomainsListPage } from '@/features/domains/components/domains-list-page';
 import { NewWebsitePage } from '@/features/domains/components/new-website-page';
 import { WebsiteDashboardPage } from '@/features/domains/components/website-dashboard-page';
@@ -67,7 +68,12 @@ function NewWebsiteScreen() {
 
 /** MainCont: the domains feature's website dashboard with the statistics feature's cards and chart below. */
 function WebsiteDashboardScreen() {
-  return <WebsiteDashboardPage statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />} />;
+  return (
+    <WebsiteDashboardPage
+      statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />}
+      actionsSlot={(domain) => <ConnectionSettingsButton domain={domain} />}
+    />
+  );
 }
 
 /** Drip Manager: the drip-tools feature's table, each row opening the drips feature's recurring or welcome editor. */
