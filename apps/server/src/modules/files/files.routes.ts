@@ -1,4 +1,4 @@
-import { ACTIONS } from '@pushdeck/contracts';
+import { ACTIONS, wrapped } from '@pushdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -59,6 +59,32 @@ export function filesRoutes(
         .header('content-type', 'application/javascript; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}.js"`)
         .send(js);
+    },
+  );
+
+  app.get(
+    '/api/v1/files/apiBase',
+    {
+      config: { permission: INTEGRATION },
+      schema: {
+        tags: ['files'],
+        summary:
+          "The API base a website's pushmine.js and sw_pm.js call: its master API connection's, else this instance's",
+        querystring: z.object({ website_id: z.string().trim().min(1).max(64) }),
+        response: {
+          200: wrapped(z.object({ api_base: z.string(), source: z.enum(['master_connection', 'instance']) })),
+        },
+      },
+    },
+    async (request) => {
+      const [domain] = await domains.keysForActor(request.actor!, [request.query.website_id]);
+      if (!domain) throw new HttpError(404, 'Website not found.');
+      const master = await connections.masterApiBase(domain.id);
+      return {
+        data: master
+          ? { api_base: `${master}${PUBLIC_PREFIX}`, source: 'master_connection' as const }
+          : { api_base: apiBaseFor(request, config), source: 'instance' as const },
+      };
     },
   );
 

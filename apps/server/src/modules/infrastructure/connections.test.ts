@@ -70,6 +70,10 @@ describe.each(testBackends())('connections on $name', (backend) => {
       );
     // without a master: the instance's own address
     expect(await script('pushmine')).toMatch(/^http:\/\/localhost(:\d+)?\/api\/public\/v1$/);
+    expect((await owner.get(`/api/v1/files/apiBase?website_id=${shop.website_id}`)).json().data.source).toBe(
+      'instance',
+    );
+    expect((await owner.get(`/api/v1/files/apiBase?website_id=${news.website_id}`)).statusCode).toBe(404);
 
     for (const c of [one, two]) {
       const res = await a.post(`${C}/bindConnectionToDomain?domain_id=${shop.id}&connection_id=${c.id}`);
@@ -86,6 +90,11 @@ describe.each(testBackends())('connections on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await masters(shop.id)).toEqual([one.id]);
     expect(await script('pushmine')).toBe('https://one.push.example/api/public/v1');
+    const said = await owner.get(`/api/v1/files/apiBase?website_id=${shop.website_id}`);
+    expect(said.json().data).toEqual({
+      api_base: 'https://one.push.example/api/public/v1',
+      source: 'master_connection',
+    });
     expect(await script('sw_pm')).toBe('https://one.push.example/api/public/v1');
 
     await a.post(`${C}/changeMasterDomainConnectionAPI?domain_ids=${shop.id}&connection_id=${two.id}`);
