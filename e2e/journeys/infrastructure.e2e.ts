@@ -110,7 +110,7 @@ describe('infrastructure administration (admin)', () => {
     for (const option of names) {
       await dialog.getByRole('combobox', { name: 'Add a new API bundle' }).click();
       await page.getByRole('option', { name: option }).click();
-      await dialog.getByRole('button', { name: 'Bind' }).first().click();
+      await dialog.getByRole('button', { name: 'Bind', exact: true }).first().click();
       await apiTable.getByRole('cell', { name: option.split(' (')[0]!.replace(/^#\d+ /, ''), exact: true }).waitFor();
     }
     for (const [i, base] of bases.entries()) {
