@@ -27,6 +27,7 @@ import { copyToolsRoutes } from './modules/copy-tools/copy-tools.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { infrastructureRoutes } from './modules/infrastructure/infrastructure.routes.ts';
 import { managementRoutes } from './modules/management/management.routes.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { gettingStartedRoutes } from './modules/onboarding/getting-started.routes.ts';
@@ -122,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   clientsRoutes(app, { clients: services.clients });
   const moduleDeps: ModuleDeps = { config, services, ...(deps.jobs ? { jobs: deps.jobs } : {}) };
   domainsRoutes(app, moduleDeps);
-  filesRoutes(app, { domains: services.domainKeys, config });
+  filesRoutes(app, { domains: services.domainKeys, config, connections: services.infrastructure.connections });
   tagsRoutes(app, moduleDeps);
   segmentsRoutes(app, moduleDeps);
   subscribersRoutes(app, moduleDeps);
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   auditRoutes(app, moduleDeps);
   managementRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);
+  infrastructureRoutes(app, moduleDeps);
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

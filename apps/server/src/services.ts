@@ -17,7 +17,11 @@ import { DomainsService } from './modules/domains/domains.service.ts';
 import { DripSaveService } from './modules/drips/drip-save.service.ts';
 import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
+import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { ClustersService } from './modules/infrastructure/clusters.service.ts';
+import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
+import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
@@ -98,7 +102,7 @@ export function createServices(deps: ServiceDeps) {
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
     management: {
-      clients: new ClientsAdminService(db, audit),
+      clients: new ClientsAdminService(db, audit, box),
       users: new UsersAdminService(db, audit),
       roles: new RolesAdminService(db, audit),
     },
@@ -109,6 +113,11 @@ export function createServices(deps: ServiceDeps) {
       explorer: new ExplorerService(facts, scopes, cache),
       serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
     },
+    infrastructure: {
+      clusters: new ClustersService(db, box, audit),
+      connections: new ConnectionsService(db, audit),
+    },
+    images: new ImageStorageService(db, box, new ImageStore(config)),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),

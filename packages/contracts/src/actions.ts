@@ -88,6 +88,8 @@ export const ACTIONS = {
   'tools.copy2': ['menu.tools.copy2'],
   /** Recurring Migration: copies on one website and a spam schedule there. */
   'tools.recurringMigration': ['menu.tools.recurring_migration'],
+  /** Clusters and db subs, connections and their binding to websites, clients' image storage (issue #16). */
+  'management.infrastructure': ['menu.admin.panel'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -7,6 +7,7 @@ export * from './copy-tools.ts';
 export * from './domain.ts';
 export * from './drip.ts';
 export * from './getting-started.ts';
+export * from './infrastructure.ts';
 export * from './jobs.ts';
 export * from './link.ts';
 export * from './management.ts';

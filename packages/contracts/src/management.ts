@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { imageStorageInputSchema, imageStorageSchema, imagesPublicFolderSchema } from './infrastructure.ts';
 import { MSG } from './messages.ts';
 
 /** Texts of the administration calls (spec part 2 §5, §8; issue #13). */
@@ -58,6 +59,11 @@ export const managedClientSchema = z.object({
   is_active: z.number().int(),
   /** With `with[users]=*`. */
   users: z.array(managedUserSchema).optional(),
+  /** The database cluster holding the client's data (issue #16), null when none is assigned. */
+  cluster_id: z.number().int().nullable().optional(),
+  /** The client's own image storage (issue #16), null: the instance's local uploads folder. Never the password. */
+  images_storage: imageStorageSchema.nullable().optional(),
+  images_storage_public_folder: z.string().nullable().optional(),
 });
 export type ManagedClient = z.infer<typeof managedClientSchema>;
 
@@ -67,10 +73,26 @@ export const createClientBodySchema = z
   .refine(confirmed, confirmIssue);
 export type CreateClientBody = z.infer<typeof createClientBodySchema>;
 
-/** PUT /management/clients/{id}: rename and/or switch on or off. */
+/**
+ * PUT /management/clients/{id}: rename and/or switch on or off; or set the image storage (issue #16: the config,
+ * null for the instance's local folder, and/or the public folder).
+ */
 export const updateClientBodySchema = z
-  .object({ id: z.number().int().optional(), name: name.optional(), is_active: activeFlag.optional() })
-  .refine((v) => v.name !== undefined || v.is_active !== undefined, { message: MANAGEMENT_MSG.nothingToUpdate });
+  .object({
+    id: z.number().int().optional(),
+    name: name.optional(),
+    is_active: activeFlag.optional(),
+    images_storage: imageStorageInputSchema.nullable().optional(),
+    images_storage_public_folder: imagesPublicFolderSchema.nullable().optional(),
+  })
+  .refine(
+    (v) =>
+      v.name !== undefined ||
+      v.is_active !== undefined ||
+      v.images_storage !== undefined ||
+      v.images_storage_public_folder !== undefined,
+    { message: MANAGEMENT_MSG.nothingToUpdate },
+  );
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;
 
 /** GET /management/users: filters and paging (page from 1, pageLength 1–200, default 25). */
@@ -180,6 +202,19 @@ export const AUDIT_ACTIONS = [
   'permission.delete',
   'impersonation.start',
   'impersonation.end',
+  'client.images_storage',
+  'cluster.create',
+  'cluster.update',
+  'cluster.delete',
+  'db_sub.create',
+  'db_sub.update',
+  'db_sub.delete',
+  'connection.create',
+  'connection.update',
+  'connection.delete',
+  'connection.bind',
+  'connection.unbind',
+  'connection.master',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

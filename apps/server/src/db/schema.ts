@@ -10,6 +10,11 @@ export interface ClientsTable {
   client_uid: string;
   name: string;
   is_active: Generated<number>;
+  cluster_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** ImageStorageInput without the password (issue #16); null: the instance's local uploads folder. */
+  images_storage: ColumnType<StoredImageStorage | null, string | null | undefined, string | null>;
+  images_storage_password_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  images_storage_public_folder: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -340,6 +345,71 @@ export interface DB {
   domain_tags: DomainTagsTable;
   copy_jobs: CopyJobsTable;
   drip_copies: DripCopiesTable;
+  clusters: ClustersTable;
+  db_subs: DbSubsTable;
+  connections: ConnectionsTable;
+  domain_connections: DomainConnectionsTable;
+}
+
+export interface StoredImageStorage {
+  IMAGES_STORAGE_DRIVER: 'local' | 's3';
+  IMAGES_STORAGE_HOST: string;
+  IMAGES_STORAGE_USERNAME: string;
+  IMAGES_STORAGE_PUBLIC_DOMAIN: string;
+  IMAGES_STORAGE_DOC_ROOT: string;
+  IMAGES_STORAGE_PUBLIC_ROOT: string;
+}
+
+interface DbServerColumns {
+  driver: Generated<string>;
+  host: string;
+  port: number;
+  database: string;
+  username: string;
+  password_sealed: string;
+}
+
+export interface ClustersTable extends DbServerColumns {
+  id: Generated<number>;
+  cluster_uid: Generated<string>;
+  cluster_name: string;
+  is_active: Generated<number>;
+  is_default: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DbSubsTable extends DbServerColumns {
+  id: Generated<number>;
+  cluster_id: number;
+  name: string;
+  region: string;
+  shard_number: number;
+  is_active: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ConnectionsTable {
+  id: Generated<number>;
+  type: 'api' | 'db';
+  name: string;
+  attribute: string;
+  number: number | null;
+  tag: string | null;
+  datacenter: string | null;
+  region: string | null;
+  is_active: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DomainConnectionsTable {
+  domain_id: number;
+  connection_id: number;
+  kind: 'api' | 'db';
+  type: Generated<'master' | 'slave'>;
+  created_at: CreatedAt;
 }
 
 export interface TagsTable {

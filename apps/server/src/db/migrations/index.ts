@@ -10,6 +10,7 @@ import { sql as rateLimits } from './0009-rate-limits.ts';
 import { sql as integrationDownloads } from './0010-integration-downloads.ts';
 import { sql as auditLog } from './0011-audit-log.ts';
 import { sql as copyTools } from './0013-copy-tools.ts';
+import { sql as infrastructure } from './0014-infrastructure.ts';
 
 export interface Migration {
   id: string;
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   { id: '0010_integration_downloads', sql: integrationDownloads },
   { id: '0011_audit_log', sql: auditLog },
   { id: '0013_copy_tools', sql: copyTools },
+  { id: '0014_infrastructure', sql: infrastructure },
 ];

@@ -15,7 +15,7 @@ export interface AuditOrigin {
 
 export interface AuditChange {
   action: AuditAction;
-  subjectType: 'client' | 'user' | 'role' | 'permission';
+  subjectType: 'client' | 'user' | 'role' | 'permission' | 'cluster' | 'db_sub' | 'connection';
   subjectId: number | null;
   clientId?: number | null;
   before?: unknown;

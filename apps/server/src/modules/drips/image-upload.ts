@@ -20,6 +20,23 @@ export function imageFormat(bytes: Buffer): 'png' | 'jpg' | null {
   return null;
 }
 
+/** An upload a client may store: its client, and png or jpeg within the kind's size limit (else a 422). */
+export function checkUpload(
+  actor: Actor,
+  kind: ImageKind,
+  bytes: unknown,
+): { clientId: number; format: 'png' | 'jpg'; bytes: Buffer } {
+  if (actor.clientId === null) throw new ValidationError({ client: [MSG.selectClient] });
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ValidationError({ image: [DRIP_MSG.imageRequired] });
+  const limit = kind === 'icon' ? DRIP_LIMITS.iconBytes : DRIP_LIMITS.imageBytes;
+  if (bytes.length > limit) throw new ValidationError({ image: [DRIP_MSG.imageSize(kind)] });
+  const format = imageFormat(bytes);
+  if (!format) throw new ValidationError({ image: [DRIP_MSG.imageType] });
+  return { clientId: actor.clientId, format, bytes };
+}
+
+export const IMAGE_CONTENT_TYPES = CONTENT_TYPES;
+
 /** Images for notifications (icon, large image) on local disk under DATA_DIR/uploads, served at /uploads/…. */
 export class ImageStore {
   /** Reads the data folder on every call (the config object is the app's; tests point it at a temp folder). */
@@ -31,16 +48,11 @@ export class ImageStore {
 
   /** Checks and stores an upload; returns its path below /uploads/. */
   async save(actor: Actor, kind: ImageKind, bytes: unknown): Promise<string> {
-    if (actor.clientId === null) throw new ValidationError({ client: [MSG.selectClient] });
-    if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ValidationError({ image: [DRIP_MSG.imageRequired] });
-    const limit = kind === 'icon' ? DRIP_LIMITS.iconBytes : DRIP_LIMITS.imageBytes;
-    if (bytes.length > limit) throw new ValidationError({ image: [DRIP_MSG.imageSize(kind)] });
-    const format = imageFormat(bytes);
-    if (!format) throw new ValidationError({ image: [DRIP_MSG.imageType] });
-    const relative = `${actor.clientId}/${randomBytes(16).toString('hex')}.${format}`;
+    const { clientId, format, bytes: checked } = checkUpload(actor, kind, bytes);
+    const relative = `${clientId}/${randomBytes(16).toString('hex')}.${format}`;
     const file = path.join(this.root, relative);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes, { flag: 'wx' });
+    await writeFile(file, checked, { flag: 'wx' });
     return relative;
   }
 

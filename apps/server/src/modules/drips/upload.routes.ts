@@ -13,9 +13,13 @@ const multipartOptions = {
   throwFileSizeLimit: false,
 } as FastifyContextConfig['multipartOptions'];
 
-/** Icon and large-image uploads (png or jpeg by content), stored under DATA_DIR/uploads and served at /uploads/. */
+/**
+ * Icon and large-image uploads (png or jpeg by content): into the client's image storage (local folder or S3, issue
+ * #16), or by default under DATA_DIR/uploads, served at /uploads/.
+ */
 export function uploadRoutes(app: App, deps: ModuleDeps): void {
   const images = new ImageStore(deps.config);
+  const storage = deps.services.images;
 
   app.post(
     '/api/v1/files/uploadImage',
@@ -29,10 +33,10 @@ export function uploadRoutes(app: App, deps: ModuleDeps): void {
       },
     },
     async (request) => {
-      const stored = await images.save(request.actor!, request.body.type, request.body.image);
-      return {
-        data: [{ full_url: `${deps.config.publicUrl ?? `${request.protocol}://${request.host}`}/uploads/${stored}` }],
-      };
+      // the client's own image storage when it has one (issue #16), else this instance's uploads folder
+      const base = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const full_url = await storage.save(request.actor!, request.body.type, request.body.image, base);
+      return { data: [{ full_url }] };
     },
   );
 

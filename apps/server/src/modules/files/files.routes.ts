@@ -1,4 +1,4 @@
-import { ACTIONS } from '@pushdeck/contracts';
+import { ACTIONS, wrapped } from '@pushdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -17,9 +17,23 @@ export function apiBaseFor(request: FastifyRequest, config: AppConfig): string {
   return `${config.publicUrl ?? `${request.protocol}://${request.host}`}${PUBLIC_PREFIX}`;
 }
 
+/** Finds the base URL of a website's master API connection (issue #16), null without one. */
+export interface MasterApiLookup {
+  masterApiBase(domainId: number): Promise<string | null>;
+}
+
+/** The API base a website's scripts call: its master API connection's URL, else this instance's own. */
+async function siteApiBase(request: FastifyRequest, config: AppConfig, masters: MasterApiLookup, domainId: number) {
+  const master = await masters.masterApiBase(domainId);
+  return master ? `${master}${PUBLIC_PREFIX}` : apiBaseFor(request, config);
+}
+
 /** The integration files of a website: pushmine.js and sw_pm.js with its website id and VAPID key. */
-export function filesRoutes(app: App, deps: { domains: DomainsRepository; config: AppConfig }) {
-  const { domains, config } = deps;
+export function filesRoutes(
+  app: App,
+  deps: { domains: DomainsRepository; config: AppConfig; connections: MasterApiLookup },
+) {
+  const { domains, config, connections } = deps;
 
   app.post(
     '/api/v1/files/generateJavaScriptFileByDomain',
@@ -39,12 +53,38 @@ export function filesRoutes(app: App, deps: { domains: DomainsRepository; config
       const js = await siteScript(filename, {
         websiteId: domain.website_id,
         vapidPublicKey: domain.vapid_public_key,
-        apiBase: apiBaseFor(request, config),
+        apiBase: await siteApiBase(request, config, connections, domain.id),
       });
       return reply
         .header('content-type', 'application/javascript; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}.js"`)
         .send(js);
+    },
+  );
+
+  app.get(
+    '/api/v1/files/apiBase',
+    {
+      config: { permission: INTEGRATION },
+      schema: {
+        tags: ['files'],
+        summary:
+          "The API base a website's pushmine.js and sw_pm.js call: its master API connection's, else this instance's",
+        querystring: z.object({ website_id: z.string().trim().min(1).max(64) }),
+        response: {
+          200: wrapped(z.object({ api_base: z.string(), source: z.enum(['master_connection', 'instance']) })),
+        },
+      },
+    },
+    async (request) => {
+      const [domain] = await domains.keysForActor(request.actor!, [request.query.website_id]);
+      if (!domain) throw new HttpError(404, 'Website not found.');
+      const master = await connections.masterApiBase(domain.id);
+      return {
+        data: master
+          ? { api_base: `${master}${PUBLIC_PREFIX}`, source: 'master_connection' as const }
+          : { api_base: apiBaseFor(request, config), source: 'instance' as const },
+      };
     },
   );
 
@@ -76,9 +116,9 @@ export function filesRoutes(app: App, deps: { domains: DomainsRepository; config
       const found = await domains.keysForActor(request.actor!, [...new Set(ids)]);
       if (found.length === 0) throw new HttpError(404, 'Website not found.');
       await domains.markIntegrationDownloaded(found.map((d) => d.id));
-      const apiBase = apiBaseFor(request, config);
       const entries = [];
       for (const d of found) {
+        const apiBase = await siteApiBase(request, config, connections, d.id);
         const folder = `${new URL(d.url).host.replace(/[^\w.-]/g, '_')}_${d.website_id}`;
         for (const name of ['pushmine', 'sw_pm'] as const) {
           const js = await siteScript(name, { websiteId: d.website_id, vapidPublicKey: d.vapid_public_key, apiBase });

@@ -1,13 +1,14 @@
 import {
   type ClientSummary,
   type CreateClientBody,
+  INFRA_MSG,
   type ManagedClient,
   MSG,
   type UpdateClientBody,
 } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { randomToken } from '../../lib/crypto.ts';
+import { randomToken, type SecretBox } from '../../lib/crypto.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type ListResult, parseListQuery } from '../../lib/query/index.ts';
@@ -16,6 +17,8 @@ import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { UsersRepository } from '../auth/users.repository.ts';
 import { CLIENT_LIST_SPEC } from '../clients/client-list-spec.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
+import { ImageStorageRepository, type StoragePatch } from '../infrastructure/image-storage.repository.ts';
+import { publicOf, storedOf } from '../infrastructure/image-storage.ts';
 import { ManagedUsersRepository } from './managed-users.repository.ts';
 
 /**
@@ -29,6 +32,7 @@ export class ClientsAdminService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
+    private readonly box: SecretBox,
   ) {}
 
   async list(
@@ -42,11 +46,18 @@ export class ClientsAdminService {
     return { ...result, rows };
   }
 
-  /** One client with its users. */
+  /** One client with its users, its cluster and its image storage (never the storage password). */
   async get(id: number): Promise<ManagedClient> {
     const client = await new ClientsRepository(this.db).findById(id);
     if (!client) throw notFound(MSG.clientNotFound);
-    return { ...client, users: await new ManagedUsersRepository(this.db).ofClients([id]) };
+    const infra = (await new ImageStorageRepository(this.db).ofClient(id))!;
+    return {
+      ...client,
+      cluster_id: infra.cluster_id,
+      images_storage: publicOf(infra.images_storage, infra.images_storage_password_sealed),
+      images_storage_public_folder: infra.images_storage_public_folder,
+      users: await new ManagedUsersRepository(this.db).ofClients([id]),
+    };
   }
 
   /** A client and its first user (role client), active. */
@@ -81,6 +92,7 @@ export class ClientsAdminService {
       if (!before) throw notFound(MSG.clientNotFound);
       const after = await clients.update(id, { name: body.name, is_active: body.is_active });
       if (!after) throw notFound(MSG.clientNotFound);
+      await this.updateImageStorage(trx, origin, id, body);
       if (before.is_active === 1 && after.is_active === 0) await new SessionsRepository(trx).deleteOfClient(id);
       await this.audit.record(trx, origin, {
         action: 'client.update',
@@ -92,5 +104,49 @@ export class ClientsAdminService {
       });
     });
     return this.get(id);
+  }
+
+  /**
+   * The client's image storage (issue #16): a config (every field; the password kept when left out), null for the
+   * instance's own uploads folder, and/or the public folder its images go under. Audited without any of its values.
+   */
+  private async updateImageStorage(trx: Kysely<DB>, origin: AuditOrigin, id: number, body: UpdateClientBody) {
+    if (body.images_storage === undefined && body.images_storage_public_folder === undefined) return;
+    const storage = new ImageStorageRepository(trx);
+    const row = (await storage.ofClient(id))!;
+    const patch: StoragePatch = {};
+    if (body.images_storage === null) {
+      patch.images_storage = null;
+      patch.images_storage_password_sealed = null;
+    } else if (body.images_storage) {
+      const password = body.images_storage.IMAGES_STORAGE_PASSWORD ?? '';
+      if (password === '' && !row.images_storage_password_sealed) {
+        throw new ValidationError({ 'images_storage.IMAGES_STORAGE_PASSWORD': [INFRA_MSG.fillRequired] });
+      }
+      patch.images_storage = JSON.stringify(storedOf(body.images_storage));
+      patch.images_storage_password_sealed =
+        password === '' ? row.images_storage_password_sealed : this.box.seal(password);
+    }
+    if (body.images_storage_public_folder !== undefined) {
+      patch.images_storage_public_folder = body.images_storage_public_folder;
+    }
+    await storage.set(id, patch);
+    await this.audit.record(trx, origin, {
+      action: 'client.images_storage',
+      subjectType: 'client',
+      subjectId: id,
+      clientId: id,
+      before: {
+        driver: row.images_storage?.IMAGES_STORAGE_DRIVER ?? 'local',
+        folder: row.images_storage_public_folder,
+      },
+      after: {
+        driver:
+          body.images_storage === undefined
+            ? (row.images_storage?.IMAGES_STORAGE_DRIVER ?? 'local')
+            : (body.images_storage?.IMAGES_STORAGE_DRIVER ?? 'local'),
+        folder: patch.images_storage_public_folder ?? row.images_storage_public_folder,
+      },
+    });
   }
 }

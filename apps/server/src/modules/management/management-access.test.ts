@@ -31,6 +31,17 @@ const MATRIX: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; allowed:
   { method: 'POST', url: '/api/v1/management/permissions', allowed: ADMIN_ONLY, body: {} },
   { method: 'PUT', url: '/api/v1/management/permissions/:id', allowed: ADMIN_ONLY, body: { name: 'x' } },
   { method: 'DELETE', url: '/api/v1/management/permissions/:id', allowed: ADMIN_ONLY },
+  { method: 'GET', url: '/api/v1/management/clusters', allowed: ADMIN_ONLY },
+  { method: 'GET', url: '/api/v1/management/clusters/:id', allowed: ADMIN_ONLY },
+  { method: 'POST', url: '/api/v1/management/clusters', allowed: ADMIN_ONLY, body: {} },
+  { method: 'POST', url: '/api/v1/management/clusters/test', allowed: ADMIN_ONLY, body: {} },
+  { method: 'PUT', url: '/api/v1/management/clusters/:id', allowed: ADMIN_ONLY, body: { is_active: 0 } },
+  { method: 'DELETE', url: '/api/v1/management/clusters/:id', allowed: ADMIN_ONLY },
+  { method: 'GET', url: '/api/v1/management/dbsubs', allowed: ADMIN_ONLY },
+  { method: 'GET', url: '/api/v1/management/dbsubs/:id', allowed: ADMIN_ONLY },
+  { method: 'POST', url: '/api/v1/management/dbsubs', allowed: ADMIN_ONLY, body: {} },
+  { method: 'PUT', url: '/api/v1/management/dbsubs/:id', allowed: ADMIN_ONLY, body: { is_active: 0 } },
+  { method: 'DELETE', url: '/api/v1/management/dbsubs/:id', allowed: ADMIN_ONLY },
 ];
 
 const EMAILS: Record<Role, [string, string?]> = {

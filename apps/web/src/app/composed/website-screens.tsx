@@ -1,3 +1,4 @@
+import { ConnectionSettingsButton } from '@/features/connections/components/connection-settings';
 import { NewWebsitePage } from '@/features/domains/components/new-website-page';
 import { WebsiteDashboardPage } from '@/features/domains/components/website-dashboard-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
@@ -14,7 +15,15 @@ export function NewWebsiteScreen() {
   );
 }
 
-/** MainCont: the domains feature's website dashboard with the statistics feature's cards and chart below. */
+/**
+ * MainCont: the domains feature's website dashboard with the statistics feature's cards and chart below, and the
+ * connections feature's Connection settings among its actions (admin).
+ */
 export function WebsiteDashboardScreen() {
-  return <WebsiteDashboardPage statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />} />;
+  return (
+    <WebsiteDashboardPage
+      statsSlot={(domain) => <LazyWebsiteStatsSection domainId={domain.id} />}
+      actionsSlot={(domain) => <ConnectionSettingsButton domain={domain} />}
+    />
+  );
 }

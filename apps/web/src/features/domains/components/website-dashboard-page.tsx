@@ -62,7 +62,14 @@ function WebsiteFacts({ domain }: { domain: Domain }) {
  * /dashboard/:id (MainCont): the website's breadcrumb, facts and 'Things to do' (not for the user role), then
  * `statsSlot` (the statistics feature's cards and chart, composed in app/screens.tsx).
  */
-export function WebsiteDashboardPage({ statsSlot }: { statsSlot?: (domain: Domain) => ReactNode } = {}) {
+export function WebsiteDashboardPage({
+  statsSlot,
+  actionsSlot,
+}: {
+  statsSlot?: (domain: Domain) => ReactNode;
+  /** Buttons beside the title (composed in app/screens.tsx: the admin's Connection settings). */
+  actionsSlot?: (domain: Domain) => ReactNode;
+} = {}) {
   const id = routeDomainId(useParams().id);
   const { firstRole } = useAuth();
   const domain = useDomain(id);
@@ -96,9 +103,12 @@ export function WebsiteDashboardPage({ statsSlot }: { statsSlot?: (domain: Domai
         </Alert>
       ) : (
         <>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {domain.data.url}
-          </Title>
+          <Group justify="space-between" align="flex-start">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {domain.data.url}
+            </Title>
+            {actionsSlot?.(domain.data)}
+          </Group>
           <WebsiteFacts domain={domain.data} />
           {firstRole !== 'user' && <ThingsToDoPanel domain={domain.data} />}
           {statsSlot?.(domain.data)}

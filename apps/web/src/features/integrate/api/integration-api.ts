@@ -55,3 +55,20 @@ export async function downloadSiteFile(websiteId: string, filename: SiteFileName
 export function useDownloadSiteFile(websiteId: string) {
   return useMutation({ mutationFn: (filename: SiteFileName) => downloadSiteFile(websiteId, filename) });
 }
+
+const apiBaseSchema = z.object({
+  data: z.object({ api_base: z.string(), source: z.enum(['master_connection', 'instance']) }),
+});
+
+/** GET /v1/files/apiBase: what the website's scripts call (its master API connection, else this instance). */
+export async function fetchApiBase(websiteId: string, signal?: AbortSignal) {
+  return apiBaseSchema.parse(await api.get<unknown>('/v1/files/apiBase', { signal, query: { website_id: websiteId } }))
+    .data;
+}
+
+export function useApiBase(websiteId: string) {
+  return useQuery({
+    queryKey: ['integration', 'api-base', websiteId],
+    queryFn: ({ signal }) => fetchApiBase(websiteId, signal),
+  });
+}

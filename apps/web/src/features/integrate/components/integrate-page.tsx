@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { hasAnyPermission } from '@pushdeck/contracts';
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { ApiBaseNote } from './api-base-note';
 import { InstallGuide } from './install-guide';
 import { IntegrationFrame } from './integration-frame';
 
@@ -26,6 +27,7 @@ export function IntegratePage() {
               instead.
             </Text>
           )}
+          <ApiBaseNote websiteId={domain.website_id} />
           <InstallGuide domainId={domain.id} websiteId={domain.website_id} siteUrl={domain.url} />
         </>
       )}

@@ -15,6 +15,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'permission.delete': 'Permission deleted',
   'impersonation.start': 'Impersonation started',
   'impersonation.end': 'Impersonation ended',
+  'client.images_storage': 'Image storage changed',
+  'cluster.create': 'Cluster created',
+  'cluster.update': 'Cluster changed',
+  'cluster.delete': 'Cluster deleted',
+  'db_sub.create': 'Db sub created',
+  'db_sub.update': 'Db sub changed',
+  'db_sub.delete': 'Db sub deleted',
+  'connection.create': 'Connection created',
+  'connection.update': 'Connection changed',
+  'connection.delete': 'Connection deleted',
+  'connection.bind': 'Connection bound',
+  'connection.unbind': 'Connection unbound',
+  'connection.master': 'Master connection changed',
 };
 
 /** A stored action's label; an action this console does not know yet reads as its name. */

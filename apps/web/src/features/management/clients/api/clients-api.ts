@@ -1,6 +1,7 @@
 import {
   type CreateClientBody,
   type CreateUserBody,
+  type ImageStorageInput,
   type ManagedClient,
   type ManagedUser,
   managedClientSchema,
@@ -79,4 +80,18 @@ export async function setUserActive(id: number, active: boolean): Promise<Manage
 /** GET /v1/management/roles: the role picker of Create User. */
 export async function fetchRoles(signal?: AbortSignal): Promise<Role[]> {
   return wrapped(z.array(roleSchema)).parse(await api.get<unknown>(`${BASE}/roles`, { signal })).data;
+}
+
+/** GET /v1/management/clients/{id}: one client with its image storage (never the storage password). */
+export async function fetchClient(id: number, signal?: AbortSignal): Promise<ManagedClient> {
+  return wrapped(managedClientSchema).parse(await api.get<unknown>(`${BASE}/clients/${id}`, { signal })).data;
+}
+
+/** PUT /v1/management/clients/{id} with images_storage (null: the instance folder) and/or images_storage_public_folder. */
+export async function setImageStorage(
+  id: number,
+  body: { images_storage?: ImageStorageInput | null; images_storage_public_folder?: string | null },
+): Promise<ManagedClient> {
+  return wrapped(managedClientSchema).parse(await api.put<unknown>(`${BASE}/clients/${id}`, { body: { id, ...body } }))
+    .data;
 }

@@ -3,10 +3,12 @@ import {
   type ClientListQuery,
   createClient,
   createUser,
+  fetchClient,
   fetchClientPage,
   fetchRoles,
   renameClient,
   setClientActive,
+  setImageStorage,
   setUserActive,
 } from './clients-api';
 
@@ -63,4 +65,17 @@ export function useSetUserActive() {
 /** The roles a new user may get (asked only while the Create User dialog is open). */
 export function useRoles(enabled: boolean) {
   return useQuery({ queryKey: ROLES_KEY, queryFn: ({ signal }) => fetchRoles(signal), enabled });
+}
+
+/** One client with its image storage, while its dialog is open. */
+export function useClient(id: number, enabled: boolean) {
+  return useQuery({ queryKey: [...CLIENTS_KEY, 'one', id], queryFn: ({ signal }) => fetchClient(id, signal), enabled });
+}
+
+export function useSetImageStorage() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & Parameters<typeof setImageStorage>[1]) => setImageStorage(id, body),
+    onSuccess: invalidate,
+  });
 }

@@ -2,6 +2,7 @@ import type { ManagedClient } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ClientActiveCell } from './client-active-cell';
 import { ClientNameCell } from './client-name-cell';
+import { ClientStorageCell } from './client-storage-cell';
 
 export const CLIENT_COLUMNS: DataTableColumn<ManagedClient>[] = [
   { key: 'id', title: 'ID', sortable: true, width: 80, nowrap: true },
@@ -15,4 +16,5 @@ export const CLIENT_COLUMNS: DataTableColumn<ManagedClient>[] = [
     width: 120,
     render: (row) => <ClientActiveCell client={row} />,
   },
+  { key: 'images_storage', title: 'Image storage', width: 130, render: (row) => <ClientStorageCell client={row} /> },
 ];

@@ -1,0 +1,218 @@
+import { INFRA_MSG } from '@pushdeck/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../../test/backends.ts';
+import { ADMIN, createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
+
+const CLUSTERS = '/api/v1/management/clusters';
+const SUBS = '/api/v1/management/dbsubs';
+/** This machine's PostgreSQL server (CI starts it; the server tests' TEST_DATABASE_URL points at it too). */
+const PG = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const SECRET = 'cluster-secret-Xy7!';
+
+const server = (over: Record<string, unknown> = {}) => ({
+  driver: 'pgsql',
+  host: PG.hostname,
+  port: Number(PG.port || 5432),
+  database: PG.pathname.slice(1) || 'postgres',
+  username: decodeURIComponent(PG.username || 'postgres'),
+  password: decodeURIComponent(PG.password) || SECRET,
+  ...over,
+});
+
+describe.each(testBackends())('Clusters Management on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t?.close());
+
+  const admin = () => signedIn(t, ADMIN.email, ADMIN.password);
+  const clientIds = async () =>
+    (await t.handle.db.selectFrom('clients').select('id').orderBy('id').execute()).map((c) => c.id);
+  const newCluster = async (name: string, over: Record<string, unknown> = {}) => {
+    const [acme] = await clientIds();
+    return (await admin()).post(CLUSTERS, {
+      cluster_name: name,
+      default: 0,
+      db_entities_master: server(),
+      db_subs: [{ name: `${name}-sub-0`, region: 'eu', shard_number: 0, config: server() }],
+      client_ids: [acme],
+      ...over,
+    });
+  };
+
+  it('creates a cluster with a db sub and a client, checks the server on save, never returns the password', async () => {
+    const res = await newCluster('main');
+    expect(res.statusCode, res.body).toBe(201);
+    const cluster = res.json().data;
+    expect(cluster).toMatchObject({
+      cluster_name: 'main',
+      default: 0,
+      is_active: 1,
+      db_entities_master: { host: PG.hostname, password_set: true },
+      db_subs: [{ name: 'main-sub-0', region: 'eu', shard_number: 0, config: { password_set: true } }],
+    });
+    expect(cluster.clients).toHaveLength(1);
+    expect(cluster.check).toMatchObject({ reachable: true, error: null });
+    expect(cluster.check.version).toMatch(/^\d+/);
+    expect(cluster.check.latency_ms).toBeGreaterThan(0);
+    expect(res.body).not.toContain(SECRET);
+    // sealed at rest
+    const row = await t.handle.db
+      .selectFrom('clusters')
+      .select('password_sealed')
+      .where('id', '=', cluster.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_sealed).toMatch(/^v1\./);
+    expect(row.password_sealed).not.toContain(SECRET);
+    const client = await t.handle.db
+      .selectFrom('clients')
+      .select('cluster_id')
+      .where('id', '=', cluster.clients[0].id)
+      .executeTakeFirstOrThrow();
+    expect(client.cluster_id).toBe(cluster.id);
+    // lists and shows
+    const a = await admin();
+    const list = await a.get(CLUSTERS);
+    expect(list.json().data.map((c: { cluster_name: string }) => c.cluster_name)).toContain('main');
+    expect((await a.get(`${CLUSTERS}/${cluster.id}`)).json().data.db_subs).toHaveLength(1);
+    expect(list.body).not.toContain(SECRET);
+    expect(list.body).not.toContain('password_sealed');
+    // the audit trail holds no password
+    const audit = await a.get(`/api/v1/management/audit?where[action]=cluster.create&where[subject_id]=${cluster.id}`);
+    expect(audit.json().data.data).toHaveLength(1);
+    expect(audit.body).not.toContain(SECRET);
+    expect(audit.body).not.toContain('v1.');
+  });
+
+  it('Test connection: reachable with version and latency; a wrong port reports the error quickly', async () => {
+    const a = await admin();
+    const ok = (await a.post(`${CLUSTERS}/test`, { config: server() })).json().data;
+    expect(ok).toMatchObject({ reachable: true, error: null });
+    expect(ok.version).toMatch(/^\d+/);
+    const started = Date.now();
+    const bad = await a.post(`${CLUSTERS}/test`, { config: server({ port: 1 }) });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json().data).toMatchObject({ reachable: false, version: null, latency_ms: null });
+    expect(bad.json().data.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const wrongDb = (await a.post(`${CLUSTERS}/test`, { config: server({ database: 'no_such_db_pushdeck' }) })).json()
+      .data;
+    expect(wrongDb.reachable).toBe(false);
+    expect(wrongDb.error).toContain('no_such_db_pushdeck');
+  });
+
+  it('the spec texts for bad input, and a save to a wrong port is stored with its failed check', async () => {
+    const a = await admin();
+    const errors = async (body: object) => (await a.post(CLUSTERS, body)).json().errors;
+    expect((await errors({ default: 0 })).cluster_name).toEqual([INFRA_MSG.fillRequired]);
+    const badDefault = await newCluster('x', { default: 2 });
+    expect(badDefault.statusCode).toBe(422);
+    expect(badDefault.json().errors.default).toEqual([INFRA_MSG.defaultFlag]);
+    const noSub = await newCluster('x', { db_subs: [] });
+    expect(noSub.json().errors.db_subs).toEqual([INFRA_MSG.fillRequired]);
+    const noClient = await newCluster('x', { client_ids: [] });
+    expect(noClient.json().errors.client_ids).toEqual([INFRA_MSG.fillRequired]);
+    const noHost = await newCluster('x', { db_entities_master: server({ host: '' }) });
+    expect(noHost.json().errors['db_entities_master.host']).toEqual([INFRA_MSG.fillRequired]);
+    const noPassword = await newCluster('x', { db_entities_master: server({ password: '' }) });
+    expect(noPassword.json().errors['db_entities_master.password']).toEqual([INFRA_MSG.fillRequired]);
+    const mysql = await newCluster('x', { db_entities_master: server({ driver: 'mysql' }) });
+    expect(mysql.json().errors['db_entities_master.driver']).toEqual([INFRA_MSG.driver]);
+    const unknownClient = await newCluster('x', { client_ids: [999999] });
+    expect(unknownClient.json().errors.client_ids).toEqual([INFRA_MSG.unknownClient]);
+    expect(
+      (await t.handle.db.selectFrom('clusters').select('id').where('cluster_name', '=', 'x').execute()).length,
+    ).toBe(0);
+
+    const down = await newCluster('down', { db_entities_master: server({ port: 1 }) });
+    expect(down.statusCode).toBe(201);
+    expect(down.json().data.check).toMatchObject({ reachable: false });
+  });
+
+  it('editing without retyping the password keeps it; default is one cluster at a time; activeness toggles', async () => {
+    const a = await admin();
+    const first = (await newCluster('first', { default: 1 })).json().data;
+    const second = (await newCluster('second', { default: 1 })).json().data;
+    const defaults = (await a.get(CLUSTERS)).json().data.filter((c: { default: number }) => c.default === 1);
+    expect(defaults.map((c: { id: number }) => c.id)).toEqual([second.id]);
+
+    const { password: _, ...noPassword } = server();
+    const edited = await a.request('PUT', `${CLUSTERS}/${first.id}`, {
+      body: { cluster_name: 'first-renamed', db_entities_master: noPassword },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      cluster_name: 'first-renamed',
+      db_entities_master: { password_set: true },
+    });
+    // the kept password still opens the server
+    expect(edited.json().data.check).toMatchObject({ reachable: true });
+    // test with the stored password: only for the server it was stored for
+    const stored = await a.post(`${CLUSTERS}/test`, { config: noPassword, cluster_id: first.id });
+    expect(stored.json().data.reachable).toBe(true);
+    const off = await a.request('PUT', `${CLUSTERS}/${first.id}`, { body: { is_active: 0 } });
+    expect(off.json().data.is_active).toBe(0);
+    expect((await a.request('PUT', `${CLUSTERS}/${first.id}`, { body: { is_active: 3 } })).statusCode).toBe(422);
+    expect((await a.request('PUT', `${CLUSTERS}/${first.id}`, { body: {} })).statusCode).toBe(422);
+    expect((await a.request('PUT', `${CLUSTERS}/999999`, { body: { is_active: 0 } })).statusCode).toBe(404);
+  });
+
+  it('db subs: create, list by cluster, edit keeping the password, unique shard, delete; cluster delete frees clients', async () => {
+    const a = await admin();
+    const cluster = (await newCluster('subs')).json().data;
+    const created = await a.post(SUBS, {
+      cluster_id: cluster.id,
+      name: 'shard-1',
+      region: 'us',
+      shard_number: 1,
+      config: server({ port: 1 }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sub = created.json().data;
+    expect(sub).toMatchObject({ cluster_id: cluster.id, shard_number: 1, config: { port: 1, password_set: true } });
+    expect(sub.check.reachable).toBe(false);
+    expect(created.body).not.toContain(SECRET);
+    const dup = await a.post(SUBS, {
+      cluster_id: cluster.id,
+      name: 'dup',
+      region: 'us',
+      shard_number: 1,
+      config: server(),
+    });
+    expect(dup.json().errors.shard_number).toEqual([INFRA_MSG.shardTaken]);
+    const { password: _, ...noPassword } = server();
+    const fixed = await a.request('PUT', `${SUBS}/${sub.id}`, { body: { cluster_id: cluster.id, config: noPassword } });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.check.reachable).toBe(true);
+    const listed = (await a.get(`${SUBS}?where[cluster_id]=${cluster.id}`)).json().data;
+    expect(listed.map((s: { shard_number: number }) => s.shard_number)).toEqual([0, 1]);
+    expect((await a.get(`${SUBS}/${sub.id}`)).json().data.name).toBe('shard-1');
+    expect((await a.request('DELETE', `${SUBS}/${sub.id}`)).statusCode).toBe(204);
+    expect((await a.get(`${SUBS}/${sub.id}`)).statusCode).toBe(404);
+
+    expect((await a.request('DELETE', `${CLUSTERS}/${cluster.id}`)).statusCode).toBe(204);
+    expect((await a.get(`${CLUSTERS}/${cluster.id}`)).statusCode).toBe(404);
+    const freed = await t.handle.db
+      .selectFrom('clients')
+      .select('cluster_id')
+      .where('id', '=', cluster.clients[0].id)
+      .executeTakeFirstOrThrow();
+    expect(freed.cluster_id).not.toBe(cluster.id);
+    expect(await t.handle.db.selectFrom('db_subs').select('id').where('cluster_id', '=', cluster.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('is admin only: moder and client roles get 403 and nothing changes', async () => {
+    for (const email of [DEMO.moder, DEMO.client, DEMO.user]) {
+      const c = await signedIn(t, email);
+      expect((await c.get(CLUSTERS)).statusCode).toBe(403);
+      expect((await c.post(`${CLUSTERS}/test`, { config: server() })).statusCode).toBe(403);
+      expect((await c.post(CLUSTERS, { cluster_name: 'sneaky' })).statusCode).toBe(403);
+    }
+    expect(
+      await t.handle.db.selectFrom('clusters').select('id').where('cluster_name', '=', 'sneaky').execute(),
+    ).toEqual([]);
+  });
+});

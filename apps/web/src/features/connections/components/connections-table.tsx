@@ -1,0 +1,171 @@
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { type Connection, type ConnectionType, INFRA_MSG } from '@pushdeck/contracts';
+import { IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { confirmAction } from '@/components/dialogs/confirm';
+import { notifyFailure } from '@/components/feedback/notify';
+import { errorMessage } from '@/lib/api';
+import { useAllConnections, useBind, useChangeMaster, useDomainConnections, useUnbind } from '../api/use-connections';
+import { showResult } from '../lib/result-popup';
+
+const HEADERS = ['Id', 'Name', 'Attribute', 'Number', 'Tag', 'Datacenter', 'Activeness', 'Region', 'Master', ''];
+
+export interface ConnectionsTableProps {
+  domainId: number;
+  type: ConnectionType;
+}
+
+/** One table of the Connection settings dialog (API or Database): bound bundles, master toggle, Unbind, add + Bind. */
+export function ConnectionsTable({ domainId, type }: ConnectionsTableProps) {
+  const title = type === 'api' ? 'API' : 'Database';
+  const bound = useDomainConnections(domainId, type, true);
+  const all = useAllConnections(type, true);
+  const bind = useBind(domainId);
+  const unbind = useUnbind(domainId);
+  const master = useChangeMaster(domainId);
+  const [picked, setPicked] = useState<string | null>(null);
+  const boundIds = new Set((bound.data ?? []).map((c) => c.id));
+  const options = (all.data ?? [])
+    .filter((c) => !boundIds.has(c.id))
+    .map((c) => ({ value: String(c.id), label: `#${c.id} ${c.name} (${c.attribute})` }));
+
+  const makeMaster = async (c: Connection) => {
+    const yes = await confirmAction({ text: INFRA_MSG.confirmMaster });
+    if (!yes) return showResult(INFRA_MSG.cancelled);
+    master.mutate(
+      { type, id: c.id },
+      {
+        onSuccess: () => showResult(INFRA_MSG.changed),
+        onError: (e) => notifyFailure(errorMessage(e, 'Error')),
+      },
+    );
+  };
+  const doUnbind = async (c: Connection) => {
+    const yes = await confirmAction({
+      text: `${c.name} will be unbound from this website.`,
+      confirmLabel: 'Unbind',
+      danger: true,
+    });
+    if (!yes) return showResult(INFRA_MSG.unbindCancelled, INFRA_MSG.unbindCancelledText);
+    unbind.mutate(c.id, {
+      onSuccess: () => showResult(INFRA_MSG.unbound, INFRA_MSG.unboundText),
+      onError: (e) => notifyFailure(errorMessage(e, 'Error')),
+    });
+  };
+  const doBind = () => {
+    if (!picked) return;
+    bind.mutate(Number(picked), {
+      onSuccess: () => setPicked(null),
+      onError: (e) => notifyFailure(errorMessage(e, 'Error')),
+    });
+  };
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {bound.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(bound.error, 'Error!')}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={860}>
+        <Table striped aria-label={`${title} connections`}>
+          <Table.Thead>
+            <Table.Tr>
+              {HEADERS.map((h) => (
+                <Table.Th key={h || 'actions'}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {bound.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={HEADERS.length}>
+                  <Group gap="xs" role="status">
+                    <Loader size="xs" />
+                    <Text size="sm" c="dimmed">
+                      Loading {title} connections…
+                    </Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ) : (bound.data ?? []).length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={HEADERS.length}>
+                  <Text size="sm" c="dimmed">
+                    No {title} connection is bound to this website.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              (bound.data ?? []).map((c) => {
+                const isMaster = c.pivot?.type === 'master';
+                return (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{c.id}</Table.Td>
+                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.attribute}</Table.Td>
+                    <Table.Td>{c.number ?? '—'}</Table.Td>
+                    <Table.Td>{c.tag ?? '—'}</Table.Td>
+                    <Table.Td>{c.datacenter ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={c.is_active === 1 ? 'teal' : 'gray'} variant="light">
+                        {c.is_active === 1 ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{c.region ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant={isMaster ? 'filled' : 'outline'}
+                        color={isMaster ? 'teal' : 'gray'}
+                        aria-label={`Master ${c.name}: ${isMaster ? 'TRUE' : 'FALSE'}`}
+                        aria-pressed={isMaster}
+                        disabled={isMaster || master.isPending}
+                        onClick={() => void makeMaster(c)}
+                      >
+                        {isMaster ? 'TRUE' : 'FALSE'}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Unbind ${c.name}`}
+                        onClick={() => void doUnbind(c)}
+                      >
+                        Unbind
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group align="flex-end">
+        <Select
+          style={{ flex: 1 }}
+          label={`Add a new ${title} bundle`}
+          placeholder={all.isPending ? 'Loading…' : options.length ? 'Pick a connection' : 'Every connection is bound'}
+          searchable
+          data={options}
+          value={picked}
+          onChange={setPicked}
+        />
+        <Button
+          leftSection={<IconLink size={14} aria-hidden />}
+          onClick={doBind}
+          disabled={!picked}
+          loading={bind.isPending}
+        >
+          Bind
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ManagedClient } from '@pushdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
+import { jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { ImageStorageDialog } from './image-storage-dialog';
+
+const CLIENT: ManagedClient = { id: 4, client_uid: 'acme', name: 'Acme Shop', is_active: 1 };
+const STORED = {
+  ...CLIENT,
+  images_storage: {
+    IMAGES_STORAGE_DRIVER: 's3' as const,
+    IMAGES_STORAGE_HOST: 'https://s3.example.test',
+    IMAGES_STORAGE_USERNAME: 'AKIAEXAMPLE',
+    IMAGES_STORAGE_PUBLIC_DOMAIN: 'https://cdn.example.test',
+    IMAGES_STORAGE_DOC_ROOT: 'acme-images',
+    IMAGES_STORAGE_PUBLIC_ROOT: 'push',
+    password_set: true,
+  },
+  images_storage_public_folder: null,
+};
+
+function renderDialog(stored: ManagedClient, put: (call: StubbedCall) => Response) {
+  const network = stubFetch((call) => {
+    if (call.path === '/api/v1/management/clients/4' && call.method === 'GET')
+      return jsonResponse(200, { data: stored });
+    if (call.path === '/api/v1/management/clients/4' && call.method === 'PUT') return put(call);
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  renderWithProviders(<ImageStorageDialog client={CLIENT} onClose={() => {}} />, { user: userWithRole('admin') });
+  return { ...network, user: userEvent.setup() };
+}
+
+describe('ImageStorageDialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the stored config without the secret, and an edit without a password keeps it', async () => {
+    const { calls, user } = renderDialog(STORED, () => jsonResponse(200, { data: STORED }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image storage: Acme Shop' });
+    expect(await within(dialog).findByDisplayValue('acme-images')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveValue('');
+    await user.clear(within(dialog).getByLabelText(/^Public root/));
+    await user.type(within(dialog).getByLabelText(/^Public root/), 'icons');
+    await user.click(within(dialog).getByRole('button', { name: 'Save config' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')!.body as { images_storage: Record<string, string> };
+    expect(body.images_storage.IMAGES_STORAGE_PUBLIC_ROOT).toBe('icons');
+    expect(body.images_storage).not.toHaveProperty('IMAGES_STORAGE_PASSWORD');
+  });
+
+  it("new config: 'Fail to update image storage config!' and no call until every field is filled", async () => {
+    const { calls, user } = renderDialog(CLIENT, () => jsonResponse(200, { data: CLIENT }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image storage: Acme Shop' });
+    await within(dialog).findByText(/No storage configured/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save config' }));
+    expect(await within(dialog).findByText('Fail to update image storage config!')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Public folder/));
+    await user.type(within(dialog).getByLabelText(/^Public folder/), '../etc');
+    await user.click(within(dialog).getByRole('button', { name: 'Save path' }));
+    expect(await within(dialog).findByText(/^Fail to update image storage path!/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

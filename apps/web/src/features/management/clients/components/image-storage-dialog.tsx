@@ -1,0 +1,272 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  type ImageStorage,
+  INFRA_MSG,
+  imageStorageInputSchema,
+  imagesPublicFolderSchema,
+  type ManagedClient,
+} from '@pushdeck/contracts';
+import { useEffect, useState } from 'react';
+import { confirmAction } from '@/components/dialogs/confirm';
+import { notifySuccess } from '@/components/feedback/notify';
+import { isApiRequestError } from '@/lib/api';
+import { useClient, useSetImageStorage } from '../api/use-clients';
+import { failureText } from '../lib/client-texts';
+
+type Field =
+  | 'IMAGES_STORAGE_DRIVER'
+  | 'IMAGES_STORAGE_HOST'
+  | 'IMAGES_STORAGE_USERNAME'
+  | 'IMAGES_STORAGE_PASSWORD'
+  | 'IMAGES_STORAGE_PUBLIC_DOMAIN'
+  | 'IMAGES_STORAGE_DOC_ROOT'
+  | 'IMAGES_STORAGE_PUBLIC_ROOT';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = {
+  IMAGES_STORAGE_DRIVER: 's3',
+  IMAGES_STORAGE_HOST: '',
+  IMAGES_STORAGE_USERNAME: '',
+  IMAGES_STORAGE_PASSWORD: '',
+  IMAGES_STORAGE_PUBLIC_DOMAIN: '',
+  IMAGES_STORAGE_DOC_ROOT: '',
+  IMAGES_STORAGE_PUBLIC_ROOT: '',
+};
+
+const fromStored = (s: ImageStorage | null | undefined): Values => (s ? { ...s, IMAGES_STORAGE_PASSWORD: '' } : EMPTY);
+
+/** What each field means for each driver (the labels stay the spec's names). */
+const HINTS: Record<'local' | 's3', Partial<Record<Field, string>>> = {
+  s3: {
+    IMAGES_STORAGE_HOST: 'The S3 endpoint URL, e.g. https://s3.eu-central-1.amazonaws.com',
+    IMAGES_STORAGE_USERNAME: 'Access key id',
+    IMAGES_STORAGE_PASSWORD: 'Secret access key',
+    IMAGES_STORAGE_DOC_ROOT: 'Bucket',
+    IMAGES_STORAGE_PUBLIC_ROOT: 'Key prefix inside the bucket',
+    IMAGES_STORAGE_PUBLIC_DOMAIN: 'Public URL of the bucket (the images’ full_url starts with it)',
+  },
+  local: {
+    IMAGES_STORAGE_DOC_ROOT: 'Absolute folder on the Pushdeck server',
+    IMAGES_STORAGE_PUBLIC_ROOT: 'Sub-folder (and URL path) under it',
+    IMAGES_STORAGE_PUBLIC_DOMAIN: 'Public URL that serves the folder',
+  },
+};
+
+const LABELS: [Field, string][] = [
+  ['IMAGES_STORAGE_HOST', 'Host'],
+  ['IMAGES_STORAGE_USERNAME', 'Username'],
+  ['IMAGES_STORAGE_PUBLIC_DOMAIN', 'Public domain'],
+  ['IMAGES_STORAGE_DOC_ROOT', 'Document root'],
+  ['IMAGES_STORAGE_PUBLIC_ROOT', 'Public root'],
+];
+
+export interface ImageStorageDialogProps {
+  client: ManagedClient | null;
+  onClose: () => void;
+}
+
+/**
+ * A client's image storage (spec part 2 §2, §3; issue #16): every IMAGES_STORAGE_* field required; the secret is
+ * never shown (left empty on edit it is kept); the public folder is saved on its own. Without a config the client's
+ * uploads go to the instance's own folder.
+ */
+export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps) {
+  const opened = client !== null;
+  const current = useClient(client?.id ?? 0, opened);
+  const save = useSetImageStorage();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [folder, setFolder] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [folderError, setFolderError] = useState<string | null>(null);
+  const stored = current.data?.images_storage ?? null;
+
+  useEffect(() => {
+    if (!opened || !current.data) return;
+    setValues(fromStored(current.data.images_storage));
+    setFolder(current.data.images_storage_public_folder ?? '');
+    setErrors({});
+    setFormError(null);
+    setFolderError(null);
+  }, [opened, current.data]);
+
+  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const driver = values.IMAGES_STORAGE_DRIVER === 'local' ? 'local' : 's3';
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!client) return;
+    const { IMAGES_STORAGE_PASSWORD, ...rest } = values;
+    const body = { ...rest, ...(IMAGES_STORAGE_PASSWORD ? { IMAGES_STORAGE_PASSWORD } : {}) };
+    const parsed = imageStorageInputSchema.safeParse(body);
+    const local: Record<string, string> = {};
+    if (!parsed.success) for (const i of parsed.error.issues) local[String(i.path[0])] ??= i.message;
+    if (!IMAGES_STORAGE_PASSWORD && !stored?.password_set) local.IMAGES_STORAGE_PASSWORD = INFRA_MSG.fillRequired;
+    if (Object.keys(local).length > 0 || !parsed.success) {
+      setErrors(local);
+      setFormError(INFRA_MSG.storageConfigFailed);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    save.mutate(
+      { id: client.id, images_storage: parsed.data },
+      {
+        onSuccess: () => notifySuccess('Image storage config has been updated!'),
+        onError: (error) => {
+          if (isApiRequestError(error) && error.status === 422) {
+            const fromServer: Record<string, string> = {};
+            for (const [k, v] of Object.entries(error.errors))
+              fromServer[k.replace(/^images_storage\./, '')] = v[0] ?? '';
+            setErrors(fromServer);
+          }
+          setFormError(failureText(error, INFRA_MSG.storageConfigFailed));
+        },
+      },
+    );
+  };
+
+  const saveFolder = () => {
+    if (!client) return;
+    const parsed = imagesPublicFolderSchema.safeParse(folder);
+    if (!parsed.success) {
+      setFolderError(`${INFRA_MSG.storagePathFailed} ${parsed.error.issues[0]?.message ?? ''}`.trim());
+      return;
+    }
+    setFolderError(null);
+    save.mutate(
+      { id: client.id, images_storage_public_folder: parsed.data },
+      {
+        onSuccess: () => notifySuccess('Image storage path has been updated!'),
+        onError: (error) => setFolderError(failureText(error, INFRA_MSG.storagePathFailed)),
+      },
+    );
+  };
+
+  const resetToInstanceFolder = async () => {
+    if (!client) return;
+    const text = `${client.name}'s uploads will go to this instance's own folder again (the stored config and its secret are removed).`;
+    if (!(await confirmAction({ text }))) return;
+    save.mutate(
+      { id: client.id, images_storage: null },
+      {
+        onSuccess: () => notifySuccess('Image storage config has been updated!'),
+        onError: (error) => setFormError(failureText(error, INFRA_MSG.storageConfigFailed)),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Image storage: ${client?.name ?? ''}`} size="lg" centered>
+      {current.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading image storage…</Text>
+        </Group>
+      ) : current.isError ? (
+        <Alert color="red" role="alert">
+          {failureText(current.error, 'The client could not be loaded.')}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {stored
+              ? `Uploads of this client go to ${stored.IMAGES_STORAGE_DRIVER === 's3' ? 'the S3 bucket' : 'the folder'} below.`
+              : 'No storage configured: uploads of this client go to this instance’s own folder.'}
+          </Text>
+          <form onSubmit={submit} noValidate aria-label="Image storage config">
+            <Stack gap="sm">
+              {formError && (
+                <Alert color="red" role="alert">
+                  {formError}
+                </Alert>
+              )}
+              <Select
+                label="Driver"
+                withAsterisk
+                data={[
+                  { value: 's3', label: 's3 (any S3-compatible store)' },
+                  { value: 'local', label: 'local (a folder on this server)' },
+                ]}
+                value={values.IMAGES_STORAGE_DRIVER}
+                onChange={(v) => set('IMAGES_STORAGE_DRIVER', v ?? 's3')}
+                allowDeselect={false}
+                error={errors.IMAGES_STORAGE_DRIVER}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {LABELS.map(([field, label]) => (
+                  <TextInput
+                    key={field}
+                    label={label}
+                    description={HINTS[driver][field]}
+                    withAsterisk
+                    autoComplete="off"
+                    value={values[field]}
+                    onChange={(e) => set(field, e.currentTarget.value)}
+                    error={errors[field]}
+                  />
+                ))}
+                <PasswordInput
+                  label="Password"
+                  description={HINTS[driver].IMAGES_STORAGE_PASSWORD}
+                  withAsterisk={!stored?.password_set}
+                  autoComplete="new-password"
+                  placeholder={stored?.password_set ? 'Stored: leave empty to keep it' : undefined}
+                  value={values.IMAGES_STORAGE_PASSWORD}
+                  onChange={(e) => set('IMAGES_STORAGE_PASSWORD', e.currentTarget.value)}
+                  error={errors.IMAGES_STORAGE_PASSWORD}
+                />
+              </SimpleGrid>
+              <Group justify="space-between">
+                <Button variant="subtle" color="gray" onClick={() => void resetToInstanceFolder()} disabled={!stored}>
+                  Use the instance folder
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  Save config
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          <Divider />
+          <Stack gap="xs">
+            {folderError && (
+              <Alert color="red" role="alert">
+                {folderError}
+              </Alert>
+            )}
+            <Group align="flex-end">
+              <TextInput
+                style={{ flex: 1 }}
+                label="Public folder"
+                description="This client's folder under the public root (its client UID when empty)"
+                value={folder}
+                onChange={(e) => setFolder(e.currentTarget.value)}
+              />
+              <Button variant="light" onClick={saveFolder} loading={save.isPending}>
+                Save path
+              </Button>
+            </Group>
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Cluster } from '@pushdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
+import { jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { ClustersPage } from './clusters-page';
+
+const config = {
+  driver: 'pgsql',
+  host: 'db.internal',
+  port: 5432,
+  database: 'push',
+  username: 'pd',
+  password_set: true,
+};
+const CLUSTER: Cluster = {
+  id: 7,
+  cluster_uid: 'c0ffee',
+  cluster_name: 'EU main',
+  is_active: 1,
+  default: 1,
+  db_entities_master: config,
+  db_subs: [{ id: 70, cluster_id: 7, name: 'eu-0', region: 'eu', shard_number: 0, is_active: 1, config }],
+  clients: [{ id: 1, client_uid: 'acme', name: 'Acme Shop' }],
+};
+
+function renderPage(respond: (call: StubbedCall) => Response | undefined = () => undefined) {
+  const network = stubFetch((call) => {
+    const answer = respond(call);
+    if (answer) return answer;
+    if (call.path === '/api/v1/management/clusters' && call.method === 'GET') {
+      return jsonResponse(200, { data: [CLUSTER] });
+    }
+    if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: [{ id: 1, name: 'Acme Shop' }] });
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  renderWithProviders(<ClustersPage />, { route: '/management/clusters', user: userWithRole('admin') });
+  return { ...network, user: userEvent.setup() };
+}
+
+describe('ClustersPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists clusters with their db subs; Test shows what the server found, with the stored password', async () => {
+    const { calls, user } = renderPage((call) => {
+      if (call.path !== '/api/v1/management/clusters/test') return undefined;
+      const body = call.body as { cluster_id?: number; db_sub_id?: number };
+      return body.cluster_id
+        ? jsonResponse(200, {
+            data: {
+              reachable: true,
+              version: '17.2',
+              latency_ms: 4.2,
+              error: null,
+              checked_at: '2026-11-26T00:00:00Z',
+            },
+          })
+        : jsonResponse(200, {
+            data: {
+              reachable: false,
+              version: null,
+              latency_ms: null,
+              error: 'connect ECONNREFUSED 10.0.0.9:5432',
+              checked_at: '2026-11-26T00:00:00Z',
+            },
+          });
+    });
+    const table = await screen.findByRole('table', { name: 'Clusters' });
+    const row = (await within(table).findByText('EU main')).closest('tr')!;
+    expect(within(row).getByText('db.internal:5432/push')).toBeInTheDocument();
+    expect(within(row).getByText('Acme Shop')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Test connection: EU main' }));
+    expect(await within(row).findByText('Reachable · 4.2 ms')).toBeInTheDocument();
+    const test = calls.find((c) => c.path === '/api/v1/management/clusters/test')!;
+    expect(test.body).toEqual({
+      config: { driver: 'pgsql', host: 'db.internal', port: 5432, database: 'push', username: 'pd' },
+      cluster_id: 7,
+    });
+
+    await user.click(within(row).getByRole('button', { name: 'Show details' }));
+    const subs = await screen.findByRole('table', { name: 'Db subs of EU main' });
+    await user.click(within(subs).getByRole('button', { name: 'Test connection: eu-0' }));
+    expect(await within(subs).findByText(/Unreachable: connect ECONNREFUSED/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('password_set');
+  });
+
+  it("Create cluster: 'Fill out the cluster required fields!' and no call while fields are missing", async () => {
+    const { calls, user } = renderPage();
+    await screen.findByText('EU main');
+    await user.click(screen.getByRole('button', { name: 'Create cluster' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create cluster' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Fill out the cluster required fields!')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Fill the required fields out!').length).toBeGreaterThan(3);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/management/clusters')).toBe(false);
+  });
+
+  it("says 'Failed to sync cluster / change activeness!' when switching off fails", async () => {
+    const { user } = renderPage((call) =>
+      call.method === 'PUT' ? jsonResponse(500, { message: 'Server Error' }) : undefined,
+    );
+    const table = await screen.findByRole('table', { name: 'Clusters' });
+    await within(table).findByText('EU main');
+    await user.click(within(table).getByRole('switch', { name: 'Active: EU main' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes!' }));
+    await waitFor(() => expect(screen.getByText('Failed to sync cluster / change activeness!')).toBeInTheDocument());
+  });
+});
