@@ -202,6 +202,18 @@ describe.each(testBackends())('Clusters Management on $name', (backend) => {
     expect(await t.handle.db.selectFrom('db_subs').select('id').where('cluster_id', '=', cluster.id).execute()).toEqual(
       [],
     );
+    // a client is assigned to a cluster on its own too
+    const other = (await newCluster('assign')).json().data;
+    const acme = (await clientIds())[0]!;
+    const put = await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { cluster_id: other.id } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.cluster_id).toBe(other.id);
+    expect(
+      (await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { cluster_id: 999999 } })).json().errors
+        .cluster_id,
+    ).toEqual([INFRA_MSG.clusterNotFound]);
+    const off = await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { cluster_id: null } });
+    expect(off.json().data.cluster_id).toBeNull();
   });
 
   it('is admin only: moder and client roles get 403 and nothing changes', async () => {
