@@ -98,7 +98,16 @@ export class ClientsAdminService {
         if (body.cluster_id !== null && !(await repo.clusterExists(body.cluster_id))) {
           throw new ValidationError({ cluster_id: [INFRA_MSG.clusterNotFound] });
         }
+        const previous = (await repo.ofClient(id))?.cluster_id ?? null;
         await repo.setCluster(id, body.cluster_id);
+        await this.audit.record(trx, origin, {
+          action: 'client.update',
+          subjectType: 'client',
+          subjectId: id,
+          clientId: id,
+          before: { cluster_id: previous },
+          after: { cluster_id: body.cluster_id },
+        });
       }
       if (before.is_active === 1 && after.is_active === 0) await new SessionsRepository(trx).deleteOfClient(id);
       await this.audit.record(trx, origin, {
