@@ -84,13 +84,16 @@ export const updateClientBodySchema = z
     is_active: activeFlag.optional(),
     images_storage: imageStorageInputSchema.nullable().optional(),
     images_storage_public_folder: imagesPublicFolderSchema.nullable().optional(),
+    /** The cluster holding the client's data (issue #16); null: none. */
+    cluster_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   })
   .refine(
     (v) =>
       v.name !== undefined ||
       v.is_active !== undefined ||
       v.images_storage !== undefined ||
-      v.images_storage_public_folder !== undefined,
+      v.images_storage_public_folder !== undefined ||
+      v.cluster_id !== undefined,
     { message: MANAGEMENT_MSG.nothingToUpdate },
   );
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;

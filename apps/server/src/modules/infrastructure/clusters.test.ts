@@ -202,6 +202,25 @@ describe.each(testBackends())('Clusters Management on $name', (backend) => {
     expect(await t.handle.db.selectFrom('db_subs').select('id').where('cluster_id', '=', cluster.id).execute()).toEqual(
       [],
     );
+    // a client is assigned to a cluster (or none) on its own too, audited
+    const other = (await newCluster('assign')).json().data;
+    const acme = (await clientIds())[0]!;
+    const off = await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { cluster_id: null } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.cluster_id).toBeNull();
+    const put = await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { cluster_id: other.id } });
+    expect(put.json().data.cluster_id).toBe(other.id);
+    const trail = await a.get(`/api/v1/management/audit?where[action]=client.update&where[subject_id]=${acme}`);
+    expect(trail.json().data.data).toContainEqual(
+      expect.objectContaining({ before: { cluster_id: other.id }, after: { cluster_id: null } }),
+    );
+    expect(trail.json().data.data).toContainEqual(
+      expect.objectContaining({ before: { cluster_id: null }, after: { cluster_id: other.id } }),
+    );
+    expect(
+      (await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { cluster_id: 999999 } })).json().errors
+        .cluster_id,
+    ).toEqual([INFRA_MSG.clusterNotFound]);
   });
 
   it('is admin only: moder and client roles get 403 and nothing changes', async () => {

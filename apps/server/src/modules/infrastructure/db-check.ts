@@ -45,6 +45,8 @@ export async function checkDatabase(target: DbTarget, timeoutMs = CHECK_TIMEOUT_
   }
 }
 
+/** pg does not echo passwords; should a server ever do so, a password of 6+ characters is masked (a shorter one
+ * would mask ordinary words of the message). */
 function redactPassword(message: string, target: DbTarget): string {
-  return target.password ? message.split(target.password).join('***') : message;
+  return target.password.length >= 6 ? message.split(target.password).join('***') : message;
 }

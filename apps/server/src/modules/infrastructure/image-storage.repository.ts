@@ -25,6 +25,14 @@ export class ImageStorageRepository {
       .executeTakeFirst();
   }
 
+  clusterExists(id: number) {
+    return this.db.selectFrom('clusters').select('id').where('id', '=', id).executeTakeFirst();
+  }
+
+  async setCluster(clientId: number, clusterId: number | null) {
+    await this.db.updateTable('clients').set({ cluster_id: clusterId }).where('id', '=', clientId).execute();
+  }
+
   async set(clientId: number, patch: StoragePatch) {
     await this.db.updateTable('clients').set(patch).where('id', '=', clientId).execute();
   }

@@ -93,6 +93,22 @@ export class ClientsAdminService {
       const after = await clients.update(id, { name: body.name, is_active: body.is_active });
       if (!after) throw notFound(MSG.clientNotFound);
       await this.updateImageStorage(trx, origin, id, body);
+      if (body.cluster_id !== undefined) {
+        const repo = new ImageStorageRepository(trx);
+        if (body.cluster_id !== null && !(await repo.clusterExists(body.cluster_id))) {
+          throw new ValidationError({ cluster_id: [INFRA_MSG.clusterNotFound] });
+        }
+        const previous = (await repo.ofClient(id))?.cluster_id ?? null;
+        await repo.setCluster(id, body.cluster_id);
+        await this.audit.record(trx, origin, {
+          action: 'client.update',
+          subjectType: 'client',
+          subjectId: id,
+          clientId: id,
+          before: { cluster_id: previous },
+          after: { cluster_id: body.cluster_id },
+        });
+      }
       if (before.is_active === 1 && after.is_active === 0) await new SessionsRepository(trx).deleteOfClient(id);
       await this.audit.record(trx, origin, {
         action: 'client.update',

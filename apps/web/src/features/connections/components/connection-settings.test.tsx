@@ -1,0 +1,71 @@
+import type { Connection } from '@pushdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
+import { jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { ConnectionSettingsButton } from './connection-settings';
+
+const conn = (id: number, name: string, type: 'master' | 'slave'): Connection => ({
+  id,
+  name,
+  attribute: `https://${name.toLowerCase()}.push.example`,
+  number: null,
+  tag: null,
+  datacenter: 'fra1',
+  is_active: 1,
+  region: 'EU',
+  type: 'api',
+  pivot: { connection_id: id, type },
+});
+
+function renderButton(user = userWithRole('admin')) {
+  let bound = [conn(1, 'One', 'master'), conn(2, 'Two', 'slave')];
+  const network = stubFetch((call: StubbedCall) => {
+    if (call.path === '/api/v1/connections/getDomainAPIConnections') return jsonResponse(200, { data: bound });
+    if (call.path === '/api/v1/connections/getDomainDBConnections') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/connections/get') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/connections/changeMasterDomainConnectionAPI') {
+      bound = [conn(2, 'Two', 'master'), conn(1, 'One', 'slave')];
+      return jsonResponse(200, { data: [] });
+    }
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  renderWithProviders(<ConnectionSettingsButton domain={{ id: 5, url: 'https://shop.acme.test' }} />, { user });
+  return { ...network, user: userEvent.setup() };
+}
+
+describe('Connection settings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is offered to the admin only', () => {
+    stubFetch(() => jsonResponse(404, {}));
+    renderWithProviders(<ConnectionSettingsButton domain={{ id: 5, url: 'https://shop.acme.test' }} />, {
+      user: userWithRole('moder'),
+    });
+    expect(screen.queryByRole('button', { name: 'Connection settings' })).not.toBeInTheDocument();
+  });
+
+  it("switches master after 'Are you sure?' and says 'Changed'; cancelling says 'Cancelled' and calls nothing", async () => {
+    const { calls, user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Connection settings' }));
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    for (const header of ['Id', 'Name', 'Attribute', 'Number', 'Tag', 'Datacenter', 'Activeness', 'Region', 'Master']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    await user.click(await within(table).findByRole('button', { name: 'Master Two: FALSE' }));
+    expect(await screen.findByText("You wiil change the 'master'. It is extremely important.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancelled' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.includes('changeMaster'))).toBe(false);
+
+    await user.click(within(table).getByRole('button', { name: 'Master Two: FALSE' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes!' }));
+    expect(await screen.findByRole('dialog', { name: 'Changed' })).toBeInTheDocument();
+    const call = calls.find((c) => c.path === '/api/v1/connections/changeMasterDomainConnectionAPI')!;
+    expect(call.url.searchParams.get('domain_ids')).toBe('5');
+    expect(call.url.searchParams.get('connection_id')).toBe('2');
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Master Two: TRUE' })).toBeInTheDocument());
+  });
+});
