@@ -78,7 +78,7 @@ describe('Copy Tools wizard', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Recurring Drips' }));
     await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
     expect(await screen.findByText('Select domain(s) to obtain items from and to copy to!')).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('starts a Copy Tools 2.0 job, keeps its id while polling and says Copied! when it completes', async () => {
     const network = setup('copy2', ['queued']);
@@ -91,7 +91,7 @@ describe('Copy Tools wizard', () => {
     expect(Object.fromEntries(form.entries())).toMatchObject({
       source_domain_id: '3',
       target_domain_ids: '4',
-      drip_ids: '*',
+      drip_ids: '11',
     });
     expect(await screen.findByText('Copied!', {}, { timeout: 9000 })).toBeInTheDocument();
     expect(window.localStorage.getItem(COPY_JOB_KEY)).toBeNull();
@@ -115,5 +115,5 @@ describe('Copy Tools wizard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
     expect(within(dialog).getAllByText('Required field.').length).toBe(8);
-  });
+  }, 15_000);
 });

@@ -128,14 +128,13 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
         });
         succeeded();
       } else {
-        const loaded = (src.recurring.data ?? []).map((d) => d.id!);
-        const all = loaded.length > 0 && loaded.every((id) => chosenRecurring.has(id));
         const started = await startCopy2({
           sourceClientId: src.moder ? src.sourceClient!.id : src.ownClientId!,
           targetClientId: src.moder ? src.targetClient!.id : src.ownClientId!,
           sourceDomainId: sourceDomain!,
           targetDomainIds: [...targets],
-          dripIds: all && active === 1 && relation === 'recurring' ? '*' : [...chosenRecurring],
+          // the ids listed: `*` would also take the drips the status and relation filters hide
+          dripIds: [...chosenRecurring],
           withGroups,
         });
         job.start(started.job_id);
