@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COPY_LIMITS, COPY_MSG, TIMINGS } from '@pushdeck/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { copyFirstVersion } from '../lib/first-version-copy';
 import { DomainStep } from './domain-step';
 import { DripSteps } from './drip-steps';
 import { SpamScheduleDialog, type SpamScheduleValues } from './spam-schedule-dialog';
+import { TypesStep } from './types-step';
 import { type JobOutcome, useCopyJob } from './use-copy-job';
 import { type CopyType, useCopySources } from './use-copy-sources';
 
@@ -224,35 +225,13 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
           />
         </Stack>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Title order={2} size="h5">
-            Step 3: Types
-          </Title>
-          <Group>
-            {offered.map((t) => (
-              <Checkbox
-                key={t}
-                label={t === 'recurring' ? 'Recurring Drips' : t === 'welcome' ? 'Welcome Drips' : 'Audience Filters'}
-                checked={types.has(t)}
-                onChange={() => {
-                  const next = new Set(types);
-                  if (next.has(t)) next.delete(t);
-                  else next.add(t);
-                  setTypes(next);
-                }}
-              />
-            ))}
-            {mode === 'copy2' && (
-              <Checkbox
-                label="With Groups"
-                checked={withGroups}
-                onChange={(e) => setWithGroups(e.currentTarget.checked)}
-              />
-            )}
-          </Group>
-        </Stack>
-      </Paper>
+      <TypesStep
+        offered={offered}
+        types={types}
+        onTypes={setTypes}
+        withGroups={mode === 'copy2' ? withGroups : undefined}
+        onWithGroups={setWithGroups}
+      />
       <DripSteps
         types={types}
         src={src}
