@@ -43,7 +43,8 @@ function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = [])
         progress: { done: 1, total: 1 },
         reason: status === 'failed' ? 'Website 4: gone' : null,
       };
-      return jsonResponse(200, { jobs: [{ ...job, targets: [], created_at: NOW, finished_at: null }] });
+      const targets = [{ domain_id: 4, created: 1, existing: 2, audiences_created: 0, groups_created: 0 }];
+      return jsonResponse(200, { jobs: [{ ...job, targets, created_at: NOW, finished_at: null }] });
     }
     return jsonResponse(404, { message: 'Not found.' });
   });
@@ -95,6 +96,7 @@ describe('Copy Tools wizard', () => {
     });
     expect(await screen.findByText('Copied!', {}, { timeout: 9000 })).toBeInTheDocument();
     expect(window.localStorage.getItem(COPY_JOB_KEY)).toBeNull();
+    expect(screen.getByText('https://blog.acme.test: 1 copied, 2 copied before')).toBeInTheDocument();
   }, 15_000);
 
   it('resumes a stored job after a reload and reports a failed one', async () => {

@@ -43,6 +43,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [targets, setTargets] = useState<Set<number>>(new Set());
   const [types, setTypes] = useState<Set<CopyType>>(new Set());
   const [withGroups, setWithGroups] = useState(false);
+  const [duplicates, setDuplicates] = useState(false);
+  const [report, setReport] = useState<string | null>(null);
   const [relation, setRelation] = useState<Relation>('recurring');
   const [active, setActive] = useState<0 | 1>(1);
   const [chosenRecurring, setChosenRecurring] = useState<Set<number>>(new Set());
@@ -77,10 +79,16 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
     }, COPY_LIMITS.successDelayMs);
 
   const job = useCopyJob((outcome: JobOutcome) => {
-    if (outcome.kind === 'completed') succeeded();
-    else setFailure(outcome.message);
+    if (outcome.kind === 'completed') {
+      const lines = outcome.job.targets.map(
+        (t) => `${urlOf(t.domain_id)}: ${t.created} copied, ${t.existing} copied before`,
+      );
+      setReport(lines.length > 0 ? lines.join('; ') : null);
+      succeeded();
+    } else setFailure(outcome.message);
   });
 
+  const urlOf = (id: number) => src.targetDomains.data?.find((d) => d.id === id)?.url ?? `Website ${id}`;
   const offered: CopyType[] = mode === 'copy' ? ['recurring', 'welcome', 'audiences'] : ['recurring'];
   const migration = mode === 'migration';
   const clientPicker = (label: string, value: CopyClient | null, onChange: (c: CopyClient | null) => void) =>
@@ -137,6 +145,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
           // the ids listed: `*` would also take the drips the status and relation filters hide
           dripIds: [...chosenRecurring],
           withGroups,
+          allowDuplicates: duplicates,
         });
         job.start(started.job_id);
       }
@@ -231,6 +240,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
         onTypes={setTypes}
         withGroups={mode === 'copy2' ? withGroups : undefined}
         onWithGroups={setWithGroups}
+        duplicates={mode === 'copy2' ? duplicates : undefined}
+        onDuplicates={setDuplicates}
       />
       <DripSteps
         types={types}
@@ -250,6 +261,11 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
         urls={urls}
         onUrl={mode === 'copy' ? (id, url) => setUrls(new Map(urls).set(id, url)) : undefined}
       />
+      {report && !job.polling && (
+        <Alert color="teal" role="status" withCloseButton onClose={() => setReport(null)}>
+          {report}
+        </Alert>
+      )}
       {job.polling && (
         <Alert color="blue" role="status">
           <Group gap="xs">

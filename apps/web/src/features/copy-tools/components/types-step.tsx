@@ -15,6 +15,9 @@ export function TypesStep(props: {
   /** undefined: no 'With Groups' box. */
   withGroups: boolean | undefined;
   onWithGroups: (value: boolean) => void;
+  /** undefined: no duplicates box (Copy Tools 2.0 reports drips copied before instead of copying them again). */
+  duplicates?: boolean | undefined;
+  onDuplicates?: (value: boolean) => void;
 }) {
   return (
     <Paper withBorder p="md" radius="md">
@@ -41,6 +44,13 @@ export function TypesStep(props: {
               label="With Groups"
               checked={props.withGroups}
               onChange={(e) => props.onWithGroups(e.currentTarget.checked)}
+            />
+          )}
+          {props.duplicates !== undefined && (
+            <Checkbox
+              label="Copy again drips copied before"
+              checked={props.duplicates}
+              onChange={(e) => props.onDuplicates?.(e.currentTarget.checked)}
             />
           )}
         </Group>
