@@ -34,7 +34,7 @@ export const ACTIONS = {
   'spam.write': ['menu.recurring.spam'],
 
   // Audiences (segments) and their subscribers (spec part 2 §6). Copy Tools 2.0 creates audiences on targets too.
-  'audiences.read': ['menu.domain.audience', 'menu.tools.copy2'],
+  'audiences.read': ['menu.domain.audience'],
   'audiences.create': ['audience_create', 'menu.domain.audience.create', 'menu.tools.copy2'],
   /** Editing and deleting audiences, and changing subscribers. */
   'audiences.edit': ['audience_edit', 'menu.domain.audience.edit'],
@@ -90,6 +90,8 @@ export const ACTIONS = {
   'tools.recurringMigration': ['menu.tools.recurring_migration'],
   /** Clusters and db subs, connections and their binding to websites, clients' image storage (issue #16). */
   'management.infrastructure': ['menu.admin.panel'],
+  /** The audience list alone (GET segments/get): the copy tools' step 4.3 for a moderator, who has no menu.domain.audience. */
+  'audiences.list': ['menu.domain.audience', 'menu.tools.copy2'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -1,9 +1,17 @@
-import { COPY_MSG } from '@pushdeck/contracts';
+import { COPY_MSG, recurringCopyPayload, welcomeCopyPayload } from '@pushdeck/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
-import { addAudience, clientUidOf, demoSites, multipart, recurringItem, type Site } from '../drips/drip-test-kit.ts';
+import {
+  addAudience,
+  clientUidOf,
+  demoSites,
+  multipart,
+  recurringItem,
+  type Site,
+  welcomeItem,
+} from '../drips/drip-test-kit.ts';
 import { audiencesOfDrip, COPY_URL, finished, grant, liveDrips, makeDrips, segmentsOf } from './copy-tools-kit.ts';
 
 describe.each(testBackends())('Copy Tools 2.0 on $name', (backend) => {
@@ -248,6 +256,31 @@ describe.each(testBackends())('Copy Tools 2.0 on $name', (backend) => {
     expect((await globex.get(`/api/v1/tools/job-status?job_ids=${job.job_id}`)).statusCode).toBe(404);
     // nor can the source client
     expect((await acme.get(`/api/v1/tools/job-status?job_ids=${job.job_id}`)).statusCode).toBe(404);
+  });
+
+  it("takes the first version's cleaned recurring and welcome copies through createOrUpdate (welcome: inactive)", async () => {
+    const listed = await acme.get(`/api/v1/drips/recurring/get?where[id]=${morning}&with[schedules.audiences]=*`);
+    const source = listed.json().data[0];
+    const target = (await segmentsOf(t, outlet.id)).find((s) => s.name === 'English')!;
+    const recurringCopy = recurringCopyPayload(source, outlet.id, [target.id]);
+    const saved = await acme.post('/api/v1/drips/recurring/createOrUpdate', [recurringCopy], { withCopy: '1' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data[0]).toMatchObject({ domain_id: outlet.id, title: 'Morning', group_id: null, event: null });
+    expect(saved.json().data[0].schedules[0].audiences.map((a: { id: number }) => a.id)).toEqual([target.id]);
+
+    const made = await acme.post('/api/v1/drips/welcome/createOrUpdate', [welcomeItem(shop.id)]);
+    const welcome = (
+      await acme.get(`/api/v1/drips/welcome/get?where[id]=${made.json().data[0].id}&with[schedules]=*`)
+    ).json().data[0];
+    const welcomeCopy = await acme.post(
+      '/api/v1/drips/welcome/createOrUpdate',
+      [welcomeCopyPayload(welcome, outlet.id)],
+      { withCopy: '1' },
+    );
+    expect(welcomeCopy.statusCode, welcomeCopy.body).toBe(200);
+    const copy = welcomeCopy.json().data[0];
+    expect(copy).toMatchObject({ domain_id: outlet.id, is_active: 0, title: 'Welcome aboard' });
+    expect(copy.schedules[0]).toMatchObject({ is_active: 0, after_hours: 1, after_mins: 30 });
   });
 
   it('answers createOrUpdate with 200 when the copy asks (withCopy), so the first version counts it a success', async () => {

@@ -1,4 +1,5 @@
 import {
+  ACTIONS,
   jsSegmentSchema,
   segmentCreateSchema,
   segmentDeletedSchema,
@@ -21,7 +22,7 @@ export function segmentsRoutes(app: App, deps: ModuleDeps): void {
   app.get(
     '/api/v1/segments/get',
     {
-      config: { permission: SEGMENT_PERMISSIONS.read },
+      config: { permission: ACTIONS['audiences.list'] },
       schema: {
         tags,
         summary:

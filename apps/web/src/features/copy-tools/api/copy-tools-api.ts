@@ -145,6 +145,8 @@ export interface Copy2Request {
   /** `*` when every loaded drip is selected. */
   dripIds: number[] | '*';
   withGroups: boolean;
+  /** Copy again the drips an earlier copy already made on a target. */
+  allowDuplicates: boolean;
 }
 
 /** POST /v1/tools/copy-tools/recurring (multipart): starts the job. */
@@ -156,6 +158,7 @@ export async function startCopy2(r: Copy2Request) {
   form.append('target_domain_ids', r.targetDomainIds.join(','));
   form.append('drip_ids', r.dripIds === '*' ? '*' : r.dripIds.join(','));
   if (r.withGroups) form.append('with_recurring_groups', '1');
+  if (r.allowDuplicates) form.append('allow_duplicates', '1');
   return copyJobStartSchema.parse(await api.post<unknown>('/v1/tools/copy-tools/recurring', { body: form }));
 }
 

@@ -43,7 +43,8 @@ function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = [])
         progress: { done: 1, total: 1 },
         reason: status === 'failed' ? 'Website 4: gone' : null,
       };
-      return jsonResponse(200, { jobs: [{ ...job, targets: [], created_at: NOW, finished_at: null }] });
+      const targets = [{ domain_id: 4, created: 1, existing: 2, audiences_created: 0, groups_created: 0 }];
+      return jsonResponse(200, { jobs: [{ ...job, targets, created_at: NOW, finished_at: null }] });
     }
     return jsonResponse(404, { message: 'Not found.' });
   });
@@ -78,7 +79,7 @@ describe('Copy Tools wizard', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Recurring Drips' }));
     await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
     expect(await screen.findByText('Select domain(s) to obtain items from and to copy to!')).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('starts a Copy Tools 2.0 job, keeps its id while polling and says Copied! when it completes', async () => {
     const network = setup('copy2', ['queued']);
@@ -91,10 +92,11 @@ describe('Copy Tools wizard', () => {
     expect(Object.fromEntries(form.entries())).toMatchObject({
       source_domain_id: '3',
       target_domain_ids: '4',
-      drip_ids: '*',
+      drip_ids: '11',
     });
     expect(await screen.findByText('Copied!', {}, { timeout: 9000 })).toBeInTheDocument();
     expect(window.localStorage.getItem(COPY_JOB_KEY)).toBeNull();
+    expect(screen.getByText('https://blog.acme.test: 1 copied, 2 copied before')).toBeInTheDocument();
   }, 15_000);
 
   it('resumes a stored job after a reload and reports a failed one', async () => {
@@ -115,5 +117,5 @@ describe('Copy Tools wizard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
     expect(within(dialog).getAllByText('Required field.').length).toBe(8);
-  });
+  }, 15_000);
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COPY_LIMITS, COPY_MSG, TIMINGS } from '@pushdeck/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { copyFirstVersion } from '../lib/first-version-copy';
 import { DomainStep } from './domain-step';
 import { DripSteps } from './drip-steps';
 import { SpamScheduleDialog, type SpamScheduleValues } from './spam-schedule-dialog';
+import { TypesStep } from './types-step';
 import { type JobOutcome, useCopyJob } from './use-copy-job';
 import { type CopyType, useCopySources } from './use-copy-sources';
 
@@ -42,6 +43,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [targets, setTargets] = useState<Set<number>>(new Set());
   const [types, setTypes] = useState<Set<CopyType>>(new Set());
   const [withGroups, setWithGroups] = useState(false);
+  const [duplicates, setDuplicates] = useState(false);
+  const [report, setReport] = useState<string | null>(null);
   const [relation, setRelation] = useState<Relation>('recurring');
   const [active, setActive] = useState<0 | 1>(1);
   const [chosenRecurring, setChosenRecurring] = useState<Set<number>>(new Set());
@@ -76,10 +79,16 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
     }, COPY_LIMITS.successDelayMs);
 
   const job = useCopyJob((outcome: JobOutcome) => {
-    if (outcome.kind === 'completed') succeeded();
-    else setFailure(outcome.message);
+    if (outcome.kind === 'completed') {
+      const lines = outcome.job.targets.map(
+        (t) => `${urlOf(t.domain_id)}: ${t.created} copied, ${t.existing} copied before`,
+      );
+      setReport(lines.length > 0 ? lines.join('; ') : null);
+      succeeded();
+    } else setFailure(outcome.message);
   });
 
+  const urlOf = (id: number) => src.targetDomains.data?.find((d) => d.id === id)?.url ?? `Website ${id}`;
   const offered: CopyType[] = mode === 'copy' ? ['recurring', 'welcome', 'audiences'] : ['recurring'];
   const migration = mode === 'migration';
   const clientPicker = (label: string, value: CopyClient | null, onChange: (c: CopyClient | null) => void) =>
@@ -128,15 +137,15 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
         });
         succeeded();
       } else {
-        const loaded = (src.recurring.data ?? []).map((d) => d.id!);
-        const all = loaded.length > 0 && loaded.every((id) => chosenRecurring.has(id));
         const started = await startCopy2({
           sourceClientId: src.moder ? src.sourceClient!.id : src.ownClientId!,
           targetClientId: src.moder ? src.targetClient!.id : src.ownClientId!,
           sourceDomainId: sourceDomain!,
           targetDomainIds: [...targets],
-          dripIds: all && active === 1 && relation === 'recurring' ? '*' : [...chosenRecurring],
+          // the ids listed: `*` would also take the drips the status and relation filters hide
+          dripIds: [...chosenRecurring],
           withGroups,
+          allowDuplicates: duplicates,
         });
         job.start(started.job_id);
       }
@@ -225,35 +234,15 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
           />
         </Stack>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Title order={2} size="h5">
-            Step 3: Types
-          </Title>
-          <Group>
-            {offered.map((t) => (
-              <Checkbox
-                key={t}
-                label={t === 'recurring' ? 'Recurring Drips' : t === 'welcome' ? 'Welcome Drips' : 'Audience Filters'}
-                checked={types.has(t)}
-                onChange={() => {
-                  const next = new Set(types);
-                  if (next.has(t)) next.delete(t);
-                  else next.add(t);
-                  setTypes(next);
-                }}
-              />
-            ))}
-            {mode === 'copy2' && (
-              <Checkbox
-                label="With Groups"
-                checked={withGroups}
-                onChange={(e) => setWithGroups(e.currentTarget.checked)}
-              />
-            )}
-          </Group>
-        </Stack>
-      </Paper>
+      <TypesStep
+        offered={offered}
+        types={types}
+        onTypes={setTypes}
+        withGroups={mode === 'copy2' ? withGroups : undefined}
+        onWithGroups={setWithGroups}
+        duplicates={mode === 'copy2' ? duplicates : undefined}
+        onDuplicates={setDuplicates}
+      />
       <DripSteps
         types={types}
         src={src}
@@ -272,6 +261,11 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
         urls={urls}
         onUrl={mode === 'copy' ? (id, url) => setUrls(new Map(urls).set(id, url)) : undefined}
       />
+      {report && !job.polling && (
+        <Alert color="teal" role="status" withCloseButton onClose={() => setReport(null)}>
+          {report}
+        </Alert>
+      )}
       {job.polling && (
         <Alert color="blue" role="status">
           <Group gap="xs">

