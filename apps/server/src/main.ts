@@ -4,11 +4,13 @@ import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedAdmin, seedRolesAndPermissions } from './db/seed.ts';
+import { exportRetentionJob, exportRunJob } from './jobs/exports.jobs.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { maintenanceJob } from './jobs/maintenance.job.ts';
 import { systemPingJob } from './jobs/system-ping.job.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { loadInstanceSecret } from './lib/instance-secret.ts';
+import { openLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { startupStep } from './lib/startup-step.ts';
@@ -16,6 +18,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
 import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
+import { createExports } from './modules/exports/create-exports.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 
 /** One process: API + worker + built SPA on one port (DESIGN.md). PUSHDECK_WORKER=0 runs the API alone. */
@@ -61,6 +64,12 @@ async function main(): Promise<void> {
   jobs.define(
     maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
   );
+  const live = await startupStep(log, 'the live events', () =>
+    openLiveBus(handle, (err) => log.warn({ err }, 'live events connection lost; it is reopened')),
+  );
+  const exportsWorker = createExports({ db: handle.db, dataDir: config.dataDir, live, jobs });
+  jobs.define(exportRunJob(exportsWorker));
+  jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
     triggers: delivery.scheduler,
     endpointPolicy: policy,
     jobs,
+    live,
     sharedRateLimits: handle.kind === 'postgres',
   });
   await startupStep(log, `the HTTP port ${config.port}`, () => app.listen({ port: config.port, host: config.host }));
@@ -91,6 +101,7 @@ async function main(): Promise<void> {
     await app.close();
     await stopTicking();
     await jobs.stop();
+    await live.close();
     await delivery.close();
     await localPush?.close();
     await handle.close();

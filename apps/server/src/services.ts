@@ -2,7 +2,9 @@ import type { EndpointPolicy } from '@pushdeck/web-push';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { type LiveBus, LocalLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -16,6 +18,7 @@ import { DripSaveService } from './modules/drips/drip-save.service.ts';
 import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { createExports } from './modules/exports/create-exports.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
@@ -47,6 +50,10 @@ export interface ServiceDeps {
   secret: string;
   triggers: TriggerScheduler;
   endpointPolicy: EndpointPolicy;
+  /** Enqueues jobs (exports); absent where nothing is enqueued. */
+  jobs?: JobRunner;
+  /** Live events to the browsers; in-process when not given. */
+  live?: LiveBus;
 }
 
 /**
@@ -71,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
   const cache = new StatsCache();
   const statsV1 = new StatsV1Service(facts, scopes, cache);
   const audit = new AuditService(db);
+  const live = deps.live ?? new LocalLiveBus();
   return {
     box,
     sessions,
@@ -107,6 +115,8 @@ export function createServices(deps: ServiceDeps) {
       serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
     },
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    live,
+    exports: createExports({ db, dataDir: config.dataDir, live, jobs: deps.jobs }),
   };
 }
 

@@ -82,6 +82,20 @@ export const ACTIONS = {
   'management.roles.write': ['menu.admin.panel'],
   /** The audit trail. */
   'management.audit': ['menu.admin.panel'],
+
+  // Files and exports (issue #14). Whoever may start an export from a screen sees, downloads and removes the files
+  // of their client; the Files screen's Custom Export needs menu.files.
+  'files.read': [
+    'menu.files',
+    'menu.analytics.data_explorer',
+    'menu.analytics.performance',
+    'menu.analytics.server_performance',
+    'menu.tools',
+    'menu.tools.drip_manager',
+    'menu.domain_list',
+    'domain_list',
+  ],
+  'files.customExport': ['menu.files'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

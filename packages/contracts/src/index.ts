@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './domain.ts';
 export * from './drip.ts';
+export * from './files.ts';
 export * from './getting-started.ts';
 export * from './jobs.ts';
 export * from './link.ts';

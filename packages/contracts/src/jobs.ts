@@ -9,6 +9,10 @@ export const JOBS = {
   maintenanceCleanup: 'maintenance.cleanup',
   deliveryFanout: 'delivery.fanout',
   deliverySend: 'delivery.send',
+  /** Writes one export file (issue #14). */
+  exportsRun: 'exports.run',
+  /** Deletes export files older than the retention period. */
+  exportsRetention: 'exports.retention',
 } as const;
 
 export const jobPayloadSchemas = {
@@ -18,6 +22,9 @@ export const jobPayloadSchemas = {
   [JOBS.deliveryFanout]: z.object({ occurrenceId: z.number().int().positive() }),
   /** Sends one batch of ledger rows. */
   [JOBS.deliverySend]: z.object({ ledgerIds: z.array(z.number().int().positive()).min(1) }),
+  /** The export file row to write (its kind, parameters and who asked are stored on it). */
+  [JOBS.exportsRun]: z.object({ fileId: z.number().int().positive() }),
+  [JOBS.exportsRetention]: z.object({}),
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -28,16 +35,21 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N
  * server that emits them and the console that listens.
  */
 export const LIVE_EVENTS = {
-  fileStatus: 'file.status',
+  fileStatus: 'file.status-updated',
   copyJobStatus: 'copy-job.status',
 } as const;
 
 export const liveEventSchemas = {
-  /** An export file changed status: `link` is set once it is ready. */
+  /**
+   * An export file changed status or progressed (channel 'files'): `link` is set once it is ready; `progress` counts
+   * rows written against the estimated total. `basename` names the file so a list can update its row.
+   */
   [LIVE_EVENTS.fileStatus]: z.object({
     status: z.enum(['in_progress', 'ready', 'failed']),
     userId: z.number().int().positive(),
     link: z.string().nullable(),
+    progress: z.object({ rows: z.number().int(), total: z.number().int() }),
+    basename: z.string(),
   }),
   /** A Copy Tools 2.0 job changed status. */
   [LIVE_EVENTS.copyJobStatus]: z.object({

@@ -9,6 +9,7 @@ import { sql as tagsClient } from './0008-tags-client.ts';
 import { sql as rateLimits } from './0009-rate-limits.ts';
 import { sql as integrationDownloads } from './0010-integration-downloads.ts';
 import { sql as auditLog } from './0011-audit-log.ts';
+import { sql as exportFiles } from './0012-export-files.ts';
 
 export interface Migration {
   id: string;
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   { id: '0009_rate_limits', sql: rateLimits },
   { id: '0010_integration_downloads', sql: integrationDownloads },
   { id: '0011_audit_log', sql: auditLog },
+  { id: '0012_export_files', sql: exportFiles },
 ];

@@ -1,0 +1,34 @@
+import { JOBS } from '@pushdeck/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { LiveBus } from '../../lib/live-events.ts';
+import { ActiveSubscribersRepository } from '../statistics/active-subscribers.repository.ts';
+import { ExplorerService } from '../statistics/explorer.service.ts';
+import { FactsRepository } from '../statistics/facts.repository.ts';
+import { ScopeRepository } from '../statistics/scope.repository.ts';
+import { ServerPerformanceService } from '../statistics/server-performance.service.ts';
+import { StatsCache } from '../statistics/stats-cache.ts';
+import { ExportsRepository } from './exports.repository.ts';
+import { ExportsService } from './exports.service.ts';
+
+/**
+ * The exports service on a database: the API's (starts, lists, serves files) and the worker's (runs the jobs) are the
+ * same; exports read through the statistics services with the cache off, so a file holds what the screen shows.
+ */
+export function createExports(deps: { db: Kysely<DB>; dataDir: string; live: LiveBus; jobs?: JobRunner | undefined }) {
+  const { db, jobs } = deps;
+  const facts = new FactsRepository(db);
+  const scopes = new ScopeRepository(db);
+  const cache = new StatsCache();
+  return new ExportsService({
+    repo: new ExportsRepository(db),
+    sources: {
+      explorer: new ExplorerService(facts, scopes, cache),
+      serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
+    },
+    dataDir: deps.dataDir,
+    live: deps.live,
+    ...(jobs ? { enqueue: (trx, fileId) => jobs.send(JOBS.exportsRun, { fileId }, { trx }) } : {}),
+  });
+}

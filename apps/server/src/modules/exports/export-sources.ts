@@ -1,0 +1,145 @@
+import {
+  ACTIONS,
+  type Action,
+  type CustomExportBody,
+  customExportBodySchema,
+  dataExplorerBodySchema,
+  FILES_MSG,
+  hasAnyPermission,
+  type StatsTableResponse,
+  serverPerformanceBodySchema,
+  statsV2QuerySchema,
+  topStatsBodySchema,
+} from '@pushdeck/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../lib/actor.ts';
+import { forbidden, ValidationError } from '../../lib/errors.ts';
+import type { ExplorerService, TopKind } from '../statistics/explorer.service.ts';
+import type { ServerPerformanceService } from '../statistics/server-performance.service.ts';
+import type { CsvCell } from './csv-file.ts';
+
+/** One page of an export: the header, its rows in header order, and how many rows the whole export has. */
+export interface ExportPage {
+  header: string[];
+  rows: CsvCell[][];
+  total: number;
+  /** The totals row ('With Totals'), written after the last row. */
+  totals?: CsvCell[];
+}
+
+/** Where an export's rows come from: the same service call the matching screen makes, page by page. */
+export interface ExportSource {
+  /** The file name's stem (part 1 §9: the Drip Manager's is messages_list). */
+  stem: string;
+  page(page: number, pageLength: number): Promise<ExportPage>;
+}
+
+/** The statistics v2 calls with a `file` flag (part 1 §7) and what each exports. */
+export const STATS_EXPORTS = {
+  getDataExplorer: { stem: 'data_explorer', action: 'stats.dataExplorer' },
+  getServerPerformancePage: { stem: 'server_performance', action: 'stats.serverPerformance' },
+  getTopClientsByRecurringSentPush: {
+    stem: 'top_clients_recurring',
+    action: 'stats.performance',
+    top: { by: 'client', family: 'recurring' },
+  },
+  getTopDomainsBySentRecurringPushes: {
+    stem: 'top_domains_recurring',
+    action: 'stats.performance',
+    top: { by: 'website_id', family: 'recurring' },
+  },
+  getTopClientsByWelcomePushSent: {
+    stem: 'top_clients_welcome',
+    action: 'stats.performance',
+    top: { by: 'client', family: 'welcome' },
+  },
+  getTopDomainsBySentWelcomePushes: {
+    stem: 'top_domains_welcome',
+    action: 'stats.performance',
+    top: { by: 'website_id', family: 'welcome' },
+  },
+} as const satisfies Record<string, { stem: string; action: Action; top?: TopKind }>;
+export type StatsExportCall = keyof typeof STATS_EXPORTS;
+
+/** The kinds of export, as stored on the file row: `custom` or `stats:<call>`. */
+export type ExportKind = 'custom' | `stats:${StatsExportCall}`;
+
+/** Parses stored or posted parameters with the call's own schema: a mistake answers 422 with per-field messages. */
+function parse<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of r.error.issues) {
+    const key = prefix + (issue.path.join('.') || 'body');
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  throw new ValidationError(errors);
+}
+
+const statsQuery = statsV2QuerySchema({ pageLength: 50, paginate: false });
+
+export interface SourceServices {
+  explorer: ExplorerService;
+  serverPerformance: ServerPerformanceService;
+}
+
+/** A statistics table as pages: the header is the row shape of the totals (every column, in order). */
+function tablePages(
+  stem: string,
+  withTotals: boolean,
+  fetch: (page: number, pageLength: number) => Promise<StatsTableResponse>,
+): ExportSource {
+  return {
+    stem,
+    async page(page, pageLength) {
+      const res = await fetch(page, pageLength);
+      const header = Object.keys(res.meta.totals);
+      const rows = res.data.map((r) => header.map((k) => r[k] as CsvCell));
+      const out: ExportPage = { header, rows, total: res.meta.total };
+      if (withTotals) out.totals = header.map((k, i) => (i === 0 ? 'Totals' : (res.meta.totals[k] as CsvCell)));
+      return out;
+    },
+  };
+}
+
+/**
+ * The source of an export kind with its stored parameters (checked again with the call's own schema).
+ * An unknown kind answers 'Provided invalid type.'.
+ */
+export function exportSource(services: SourceServices, actor: Actor, kind: string, params: unknown): ExportSource {
+  const may = (action: Action) => {
+    if (!hasAnyPermission(actor.user.permissions, ACTIONS[action])) throw forbidden();
+  };
+  if (kind === 'custom') {
+    may('files.customExport');
+    const body: CustomExportBody = parse(customExportBodySchema, params);
+    return tablePages(`custom_${body.data_type}`, false, (page, pageLength) =>
+      services.explorer.customExport(actor, body, { page, pageLength }),
+    );
+  }
+  const call = kind.startsWith('stats:') ? kind.slice(6) : '';
+  if (!Object.hasOwn(STATS_EXPORTS, call)) throw new ValidationError({ type: [FILES_MSG.invalidType] });
+  const spec = STATS_EXPORTS[call as StatsExportCall];
+  may(spec.action);
+  const p = (params ?? {}) as { body?: unknown; query?: unknown };
+  const query = parse(statsQuery, p.query ?? {}, 'query.');
+  const withTotals = query.meta.includes('totals');
+  const paged = (page: number, pageLength: number): z.infer<typeof statsQuery> => ({
+    ...query,
+    paginate: true,
+    page,
+    pageLength,
+    cache: 0,
+    file: false,
+  });
+  if ('top' in spec) {
+    const body = parse(topStatsBodySchema, p.body, 'body.');
+    return tablePages(spec.stem, withTotals, (page, n) => services.explorer.top(actor, spec.top, body, paged(page, n)));
+  }
+  if (call === 'getServerPerformancePage') {
+    const body = parse(serverPerformanceBodySchema, p.body, 'body.');
+    return tablePages(spec.stem, withTotals, (page, n) => services.serverPerformance.page(actor, body, paged(page, n)));
+  }
+  const body = parse(dataExplorerBodySchema, p.body, 'body.');
+  return tablePages(spec.stem, withTotals, (page, n) => services.explorer.dataExplorer(actor, body, paged(page, n)));
+}
