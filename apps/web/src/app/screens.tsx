@@ -22,6 +22,7 @@ import {
   WelcomeEditorPage,
   WelcomeListPage,
 } from '@/features/drips/screens';
+import { FilesPage } from '@/features/files/components/files-page';
 import { HomePage } from '@/features/home/components/home-page';
 import { InstallGuide } from '@/features/integrate/components/install-guide';
 import { IntegratePage } from '@/features/integrate/components/integrate-page';
@@ -148,6 +149,7 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   Roles: RolesManagementPage,
   'Users Management': UsersManagementPage,
   Audit: AuditPage,
+  Files: FilesPage,
 };
 
 export function screenFor(name: RouteName): ComponentType {

@@ -146,6 +146,11 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
       .select('id')
       .where('email', '=', DEMO.client)
       .executeTakeFirstOrThrow();
+    const { client_uid: acmeUid } = await t.handle.db
+      .selectFrom('clients')
+      .select('client_uid')
+      .where('name', '=', 'Acme Shop')
+      .executeTakeFirstOrThrow();
     const mine = await openStream(base, client);
     const colleague = await openStream(base, user);
     const other = await openStream(base, globex);
@@ -161,7 +166,7 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
         channel: 'files',
         status: 'ready',
         userId: clientId,
-        link: `/api/v1/files/download/${basename}`,
+        link: `/api/v1/files/download/${basename}?client=${acmeUid}`,
       });
       expect((ready.progress as { rows: number }).rows).toBeGreaterThan(0);
       expect(mine.events.some((e) => e.data.basename === basename && e.data.status === 'in_progress')).toBe(true);
@@ -205,7 +210,7 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
       expect(started.statusCode, started.body).toBe(202);
       const { basename } = started.json().data;
       const ready = await stream.next((e) => e.data.basename === basename && e.data.status === 'ready');
-      expect(ready.link).toBe(`/api/v1/files/download/${basename}`);
+      expect(ready.link).toMatch(new RegExp(`^/api/v1/files/download/${basename}\\?client=`));
     } finally {
       stream.close();
     }

@@ -115,6 +115,11 @@ export class ExportsRepository {
       .execute();
   }
 
+  async uidOfClient(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('clients').select('client_uid').where('id', '=', id).executeTakeFirst();
+    return row?.client_uid;
+  }
+
   async clientIdOfUid(uid: string): Promise<number | undefined> {
     const row = await this.db.selectFrom('clients').select('id').where('client_uid', '=', uid).executeTakeFirst();
     return row?.id;

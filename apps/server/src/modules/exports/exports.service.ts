@@ -74,18 +74,28 @@ export class ExportsService {
     return path.dirname(full) === path.resolve(folder) ? full : undefined;
   }
 
-  private linkOf(row: ExportFileRow): string | null {
-    return row.status === 'ready' ? `/api/v1/files/download/${row.basename}` : null;
+  /**
+   * Where a ready file downloads from. A client's file names its client (`?client=`), so a staff member's new tab,
+   * which sends no `client` header, reaches it too; the server still checks the reader may see that client.
+   */
+  private linkOf(row: ExportFileRow, clientUid: string | undefined): string | null {
+    if (row.status !== 'ready') return null;
+    const link = `/api/v1/files/download/${row.basename}`;
+    return clientUid ? `${link}?client=${encodeURIComponent(clientUid)}` : link;
   }
 
-  private fileOf(row: ExportFileRow): ExportFile {
+  private async uidOf(clientId: number | null): Promise<string | undefined> {
+    return clientId === null ? undefined : this.deps.repo.uidOfClient(clientId);
+  }
+
+  private fileOf(row: ExportFileRow, clientUid: string | undefined): ExportFile {
     return {
       basename: row.basename,
       extension: 'csv',
       cTime: row.created_at.toISOString(),
       size: Number(row.size),
       status: row.status,
-      link: this.linkOf(row),
+      link: this.linkOf(row, clientUid),
       progress: { rows: row.rows_written, total: row.rows_total },
       userId: row.user_id,
     };
@@ -124,7 +134,8 @@ export class ExportsService {
   async list(actor: Actor): Promise<FileList> {
     if (actor.clientId === null && !actor.user.isStaff) return { ready: [], in_progress: [] };
     const rows = await this.deps.repo.listOfClient(actor.clientId);
-    const files = rows.map((r) => this.fileOf(r));
+    const uid = await this.uidOf(actor.clientId);
+    const files = rows.map((r) => this.fileOf(r, uid));
     return {
       in_progress: files.filter((f) => f.status === 'in_progress'),
       ready: files.filter((f) => f.status !== 'in_progress'),
@@ -174,7 +185,7 @@ export class ExportsService {
     const data: LiveEvent<typeof LIVE_EVENTS.fileStatus> = {
       status: row.status,
       userId: row.user_id,
-      link: this.linkOf(row),
+      link: this.linkOf(row, await this.uidOf(row.client_id)),
       progress: { rows: row.rows_written, total: row.rows_total },
       basename: row.basename,
     };

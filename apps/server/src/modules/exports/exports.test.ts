@@ -66,7 +66,9 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     expect(filePath).toBe(`/files/${basename}`);
     const file = await waitForFile(moder, basename, headers);
     expect(file.status).toBe('ready');
-    expect(file.link).toBe(`/api/v1/files/download/${basename}`);
+    // the link names the client, so a staff member's new tab (no client header) reaches it
+    expect(file.link).toBe(`/api/v1/files/download/${basename}?client=${acmeUid}`);
+    expect((await moder.get(file.link!)).statusCode).toBe(200);
 
     const json = await moder.post('/api/v2/statistics/getDataExplorer?meta[]=totals', explorerBody(tz), headers);
     const { data, meta } = json.json() as {
