@@ -70,7 +70,7 @@ describe('files and exports', () => {
       const seen: string[] = [];
       (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
       const note = () => {
-        for (const row of document.querySelectorAll('tr[data-status]')) {
+        for (const row of Array.from(document.querySelectorAll('tr[data-status]'))) {
           if (!row.textContent?.includes('custom_drips_')) continue;
           const status = row.getAttribute('data-status')!;
           if (seen.at(-1) !== status) seen.push(status);
