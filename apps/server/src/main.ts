@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const live = await startupStep(log, 'the live events', () =>
     openLiveBus(handle, (err) => log.warn({ err }, 'live events connection lost; it is reopened')),
   );
-  const exportsWorker = createExports({ db: handle.db, dataDir: config.dataDir, live, jobs });
+  const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
   jobs.define(exportRunJob(exportsWorker));
   jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));

@@ -116,7 +116,7 @@ export function createServices(deps: ServiceDeps) {
     },
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     live,
-    exports: createExports({ db, dataDir: config.dataDir, live, jobs: deps.jobs }),
+    exports: createExports({ db, box, dataDir: config.dataDir, live, jobs: deps.jobs }),
   };
 }
 

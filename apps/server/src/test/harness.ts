@@ -83,7 +83,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     ...(opts.sender ? { sender: opts.sender } : {}),
   });
   const live = await openLiveBus(handle);
-  const exportsWorker = createExports({ db: handle.db, dataDir: config.dataDir, live, jobs });
+  const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
   jobs.define(exportRunJob(exportsWorker));
   jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
   await jobs.start({ work: opts.work ?? false });

@@ -2,7 +2,10 @@ import { JOBS } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
 import type { LiveBus } from '../../lib/live-events.ts';
+import { DomainsService } from '../domains/domains.service.ts';
+import { DripsService } from '../drips/drips.service.ts';
 import { ActiveSubscribersRepository } from '../statistics/active-subscribers.repository.ts';
 import { ExplorerService } from '../statistics/explorer.service.ts';
 import { FactsRepository } from '../statistics/facts.repository.ts';
@@ -16,8 +19,16 @@ import { ExportsService } from './exports.service.ts';
  * The exports service on a database: the API's (starts, lists, serves files) and the worker's (runs the jobs) are the
  * same; exports read through the statistics services with the cache off, so a file holds what the screen shows.
  */
-export function createExports(deps: { db: Kysely<DB>; dataDir: string; live: LiveBus; jobs?: JobRunner | undefined }) {
+export function createExports(deps: {
+  db: Kysely<DB>;
+  box: SecretBox;
+  dataDir: string;
+  live: LiveBus;
+  jobs?: JobRunner | undefined;
+}) {
   const { db, jobs } = deps;
+  const drips = new DripsService(db);
+  const domains = new DomainsService(db, deps.box);
   const facts = new FactsRepository(db);
   const scopes = new ScopeRepository(db);
   const cache = new StatsCache();
@@ -26,6 +37,10 @@ export function createExports(deps: { db: Kysely<DB>; dataDir: string; live: Liv
     sources: {
       explorer: new ExplorerService(facts, scopes, cache),
       serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
+      lists: {
+        drips: (actor, type, query) => drips.list(actor, type, query),
+        domains: (actor, query) => domains.list(actor, query),
+      },
     },
     dataDir: deps.dataDir,
     live: deps.live,

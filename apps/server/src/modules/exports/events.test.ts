@@ -104,7 +104,7 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
       const live = await openLiveBus(handle);
       secondLive = live;
       const jobs = new JobRunner(handle, pino({ level: 'silent' }));
-      jobs.define(exportRunJob(createExports({ db: handle.db, dataDir: world.dataDir, live, jobs })));
+      jobs.define(exportRunJob(createExports({ db: handle.db, box: t.box, dataDir: world.dataDir, live, jobs })));
       await jobs.start({ work: false });
       const built = await buildApp({
         config: t.config,

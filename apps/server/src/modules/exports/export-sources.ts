@@ -11,7 +11,7 @@ import {
   statsV2QuerySchema,
   topStatsBodySchema,
 } from '@pushdeck/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, ValidationError } from '../../lib/errors.ts';
 import type { ExplorerService, TopKind } from '../statistics/explorer.service.ts';
@@ -31,6 +31,8 @@ export interface ExportPage {
 export interface ExportSource {
   /** The file name's stem (part 1 §9: the Drip Manager's is messages_list). */
   stem: string;
+  /** Rows per page this source reads best (the list calls take at most 1000). */
+  pageRows?: number;
   page(page: number, pageLength: number): Promise<ExportPage>;
 }
 
@@ -61,8 +63,45 @@ export const STATS_EXPORTS = {
 } as const satisfies Record<string, { stem: string; action: Action; top?: TopKind }>;
 export type StatsExportCall = keyof typeof STATS_EXPORTS;
 
-/** The kinds of export, as stored on the file row: `custom` or `stats:<call>`. */
-export type ExportKind = 'custom' | `stats:${StatsExportCall}`;
+/** The kinds of export, as stored on the file row. */
+export type ExportKind = 'custom' | 'messages_list' | 'domains_list' | `stats:${StatsExportCall}`;
+
+/** A list call's answer (lib/query runList): one page and the count of all. */
+type ListAnswer = { kind: 'list'; rows: object[] } | { kind: 'page'; rows: object[]; total: number };
+
+/** The list calls behind the Drip Manager's and the Domains List's downloads. */
+export interface ListServices {
+  drips(actor: Actor, type: 'welcome' | 'recurring', query: Record<string, unknown>): Promise<ListAnswer>;
+  domains(actor: Actor, query: Record<string, unknown>): Promise<ListAnswer>;
+}
+
+const LIST_PAGE = 1000;
+const listParams = z.object({
+  /** The list query the screen sends (filters, search, order_by), as strings. */
+  query: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).default({}),
+  type: z.enum(['welcome', 'recurring']).default('recurring'),
+});
+const dateText = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : String(v));
+const activeLabel = (v: unknown) => (Number(v) === 1 ? 'Active' : 'Inactive');
+
+/** A list call read page by page (paginate=true) with the screen's own filters and order. */
+function listPages<R extends object>(
+  stem: string,
+  header: string[],
+  fetch: (query: Record<string, unknown>) => Promise<ListAnswer>,
+  base: Record<string, unknown>,
+  cells: (row: R) => CsvCell[],
+): ExportSource {
+  return {
+    stem,
+    pageRows: LIST_PAGE,
+    async page(page, pageLength) {
+      const res = await fetch({ ...base, paginate: 'true', page: String(page), pageLength: String(pageLength) });
+      const rows = res.rows as R[];
+      return { header, rows: rows.map(cells), total: res.kind === 'page' ? res.total : rows.length };
+    },
+  };
+}
 
 /** Parses stored or posted parameters with the call's own schema: a mistake answers 422 with per-field messages. */
 function parse<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
@@ -81,6 +120,7 @@ const statsQuery = statsV2QuerySchema({ pageLength: 50, paginate: false });
 export interface SourceServices {
   explorer: ExplorerService;
   serverPerformance: ServerPerformanceService;
+  lists: ListServices;
 }
 
 /** A statistics table as pages: the header is the row shape of the totals (every column, in order). */
@@ -115,6 +155,45 @@ export function exportSource(services: SourceServices, actor: Actor, kind: strin
     const body: CustomExportBody = parse(customExportBodySchema, params);
     return tablePages(`custom_${body.data_type}`, false, (page, pageLength) =>
       services.explorer.customExport(actor, body, { page, pageLength }),
+    );
+  }
+  if (kind === 'messages_list') {
+    may('drips.read');
+    const p = parse(listParams, params);
+    const { select: _s, limit: _l, offset: _o, ...query } = p.query;
+    // the Drip Manager's columns (spec part 1 §2), without Actions
+    return listPages<Record<string, unknown>>(
+      'messages_list',
+      ['Domain Id', 'Message Id', 'Title', 'Created at', 'Type', 'Status'],
+      (q) => services.lists.drips(actor, p.type, q),
+      { ...query, select: 'id,domain_id,is_active,type,title,created_at' },
+      (r) => [
+        r.domain_id as CsvCell,
+        r.id as CsvCell,
+        r.title as CsvCell,
+        dateText(r.created_at),
+        r.type === 'welcome' ? 'Welcome' : 'Recurring',
+        activeLabel(r.is_active),
+      ],
+    );
+  }
+  if (kind === 'domains_list') {
+    may('domains.read');
+    const p = parse(listParams, params);
+    const { select: _s, limit: _l, offset: _o, ...query } = p.query;
+    return listPages<Record<string, unknown>>(
+      'domains_list',
+      ['Id', 'Website Id', 'Url', 'Status', 'Tags', 'Created at'],
+      (q) => services.lists.domains(actor, q),
+      { ...query, 'with[domain_tags]': '*' },
+      (r) => [
+        r.id as CsvCell,
+        r.website_id as CsvCell,
+        r.url as CsvCell,
+        activeLabel(r.is_active),
+        ((r.domain_tags as { name: string }[] | undefined) ?? []).map((t) => t.name).join('; '),
+        dateText(r.created_at),
+      ],
     );
   }
   const call = kind.startsWith('stats:') ? kind.slice(6) : '';

@@ -215,13 +215,14 @@ export class ExportsService {
       );
       let last = Date.now();
       let total = row.rows_total;
+      const perPage = source.pageRows ?? EXPORT_PAGE_ROWS;
       for (let page = 1; ; page++) {
-        const chunk = await source.page(page, EXPORT_PAGE_ROWS);
+        const chunk = await source.page(page, perPage);
         total = Math.max(chunk.total, rows + chunk.rows.length);
         file ??= await CsvFile.open(full, chunk.header);
         for (const r of chunk.rows) await file.write(r);
         rows += chunk.rows.length;
-        const done = chunk.rows.length < EXPORT_PAGE_ROWS;
+        const done = chunk.rows.length < perPage;
         if (done && chunk.totals) await file.write(chunk.totals);
         if (done) break;
         if (Date.now() - last >= PROGRESS_EVERY_MS) {

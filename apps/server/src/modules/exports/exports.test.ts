@@ -138,6 +138,55 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     expect(picked).toEqual(rows);
   });
 
+  it("the Drip Manager's and the Domains List's downloads hold the rows their lists show, in their order", async () => {
+    const query = { 'where[is_active]': '1', order_by: 'id:desc' };
+    const started = await client.post('/api/v1/files/generateUnitFile?type=messages_list', {
+      type: 'recurring',
+      query,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { basename } = started.json().data;
+    expect(basename).toMatch(/^messages_list_/);
+    await waitForFile(client, basename);
+    const list = await client.get(
+      '/api/v1/drips/recurring/get?where[is_active]=1&order_by=id:desc&limit=1000&select=id,domain_id,is_active,type,title,created_at',
+    );
+    const rows = list.json().data as { id: number; domain_id: number; title: string; created_at: string }[];
+    expect(rows.length).toBeGreaterThan(1);
+    const file = csvLines((await client.get(`/api/v1/files/download/${basename}`)).body);
+    expect(file[0]).toEqual(['Domain Id', 'Message Id', 'Title', 'Created at', 'Type', 'Status']);
+    expect(file.slice(1)).toEqual(
+      rows.map((r) => [
+        String(r.domain_id),
+        String(r.id),
+        r.title,
+        new Date(r.created_at).toISOString(),
+        'Recurring',
+        'Active',
+      ]),
+    );
+
+    const domains = await client.post('/api/v1/files/generateUnitFile?type=domains_list', {
+      query: { order_by: 'url:asc' },
+    });
+    expect(domains.statusCode, domains.body).toBe(202);
+    await waitForFile(client, domains.json().data.basename);
+    const shown = (await client.get('/api/v1/domains/get?order_by=url:asc&with[domain_tags]=*')).json().data as {
+      id: number;
+      website_id: string;
+      url: string;
+    }[];
+    const lines = csvLines((await client.get(`/api/v1/files/download/${domains.json().data.basename}`)).body);
+    expect(lines[0]).toEqual(['Id', 'Website Id', 'Url', 'Status', 'Tags', 'Created at']);
+    expect(lines.slice(1).map((l) => [l[0], l[1], l[2]])).toEqual(
+      shown.map((d) => [String(d.id), d.website_id, d.url]),
+    );
+    // the user role has no Drip Manager: refused
+    const user = await signedIn(t, DEMO.user);
+    const refused = await user.post('/api/v1/files/generateUnitFile?type=messages_list', { query });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it("Custom Export's required fields and range: 'Fill out the required fields!', 1 year back at most", async () => {
     const missing = await client.post('/api/v1/files/customExport', { data_type: 'subs' });
     expect(missing.statusCode).toBe(422);
@@ -227,7 +276,7 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
       t.handle.db,
     );
     const job = exportRetentionJob(
-      createExports({ db: t.handle.db, dataDir: world.dataDir, live: t.live }),
+      createExports({ db: t.handle.db, box: t.box, dataDir: world.dataDir, live: t.live }),
       t.config.exportRetentionDays,
     );
     expect(job.cron).toBeDefined();
