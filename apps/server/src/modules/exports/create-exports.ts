@@ -32,14 +32,16 @@ export function createExports(deps: {
   const facts = new FactsRepository(db);
   const scopes = new ScopeRepository(db);
   const cache = new StatsCache();
+  const repo = new ExportsRepository(db);
   return new ExportsService({
-    repo: new ExportsRepository(db),
+    repo,
     sources: {
       explorer: new ExplorerService(facts, scopes, cache),
       serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
       lists: {
         drips: (actor, type, query) => drips.list(actor, type, query),
         domains: (actor, query) => domains.list(actor, query),
+        messages: (actor, slice) => repo.messagesPage(actor, slice),
       },
     },
     dataDir: deps.dataDir,

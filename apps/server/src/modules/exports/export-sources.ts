@@ -17,6 +17,7 @@ import { forbidden, ValidationError } from '../../lib/errors.ts';
 import type { ExplorerService, TopKind } from '../statistics/explorer.service.ts';
 import type { ServerPerformanceService } from '../statistics/server-performance.service.ts';
 import type { CsvCell } from './csv-file.ts';
+import type { MessageRow, MessagesSlice } from './exports.repository.ts';
 
 /** One page of an export: the header, its rows in header order, and how many rows the whole export has. */
 export interface ExportPage {
@@ -73,6 +74,62 @@ type ListAnswer = { kind: 'list'; rows: object[] } | { kind: 'page'; rows: objec
 export interface ListServices {
   drips(actor: Actor, type: 'welcome' | 'recurring', query: Record<string, unknown>): Promise<ListAnswer>;
   domains(actor: Actor, query: Record<string, unknown>): Promise<ListAnswer>;
+  /** The Drip Manager's rows by keyset (its own filters and orders only). */
+  messages(actor: Actor, slice: MessagesSlice): Promise<MessageRow[]>;
+}
+
+/** The Drip Manager's query when a keyset can read it: its filters, ordered by id or created_at. */
+function messagesKeyset(
+  type: 'welcome' | 'recurring',
+  query: Record<string, unknown>,
+): Omit<MessagesSlice, 'limit' | 'after'> | undefined {
+  const known = new Set(['where[domain_id]', 'where[is_active]', 'search', 'order_by']);
+  if (Object.keys(query).some((k) => !known.has(k))) return undefined;
+  const order = /^(id|created_at):(asc|desc)$/.exec(String(query.order_by ?? 'created_at:desc'));
+  const int = (v: unknown) => (v === undefined ? undefined : /^\d{1,9}$/.test(String(v)) ? Number(v) : Number.NaN);
+  const domainId = int(query['where[domain_id]']);
+  const isActive = int(query['where[is_active]']);
+  if (!order || Number.isNaN(domainId) || Number.isNaN(isActive)) return undefined;
+  return {
+    type,
+    ...(domainId !== undefined ? { domainId } : {}),
+    ...(isActive !== undefined ? { isActive } : {}),
+    ...(query.search ? { search: String(query.search) } : {}),
+    order: { key: order[1] as 'id' | 'created_at', dir: order[2] as 'asc' | 'desc' },
+  };
+}
+
+const MESSAGES_HEADER = ['Domain Id', 'Message Id', 'Title', 'Created at', 'Type', 'Status'];
+const messageCells = (r: Record<string, unknown>): CsvCell[] => [
+  r.domain_id as CsvCell,
+  r.id as CsvCell,
+  r.title as CsvCell,
+  dateText(r.created_at),
+  r.type === 'welcome' ? 'Welcome' : 'Recurring',
+  Number(r.is_active) === 1 ? 'Active' : 'Inactive',
+];
+
+/** Keyset pages: each continues after the last row of the one before (pages are asked in order, once each). */
+function messagesPages(
+  services: SourceServices,
+  actor: Actor,
+  slice: Omit<MessagesSlice, 'limit' | 'after'>,
+  total: () => Promise<number>,
+): ExportSource {
+  let after: MessagesSlice['after'];
+  let count: number | undefined;
+  return {
+    stem: 'messages_list',
+    pageRows: 5000,
+    async page(page, pageLength) {
+      if (page === 1) after = undefined;
+      count ??= await total();
+      const rows = await services.lists.messages(actor, { ...slice, limit: pageLength, ...(after ? { after } : {}) });
+      const last = rows.at(-1);
+      if (last) after = { id: last.id, created_at: last.created_at };
+      return { header: MESSAGES_HEADER, rows: rows.map((r) => messageCells({ ...r })), total: count };
+    },
+  };
 }
 
 const LIST_PAGE = 1000;
@@ -161,20 +218,21 @@ export function exportSource(services: SourceServices, actor: Actor, kind: strin
     may('drips.read');
     const p = parse(listParams, params);
     const { select: _s, limit: _l, offset: _o, ...query } = p.query;
-    // the Drip Manager's columns (spec part 1 §2), without Actions
+    const listed = (q: Record<string, unknown>) => services.lists.drips(actor, p.type, q);
+    const keyset = messagesKeyset(p.type, query);
+    // the total as the list counts it (one count, not one per page)
+    const total = async () => {
+      const res = await listed({ ...query, select: 'id', paginate: 'true', page: '1', pageLength: '1' });
+      return res.kind === 'page' ? res.total : res.rows.length;
+    };
+    if (keyset) return messagesPages(services, actor, keyset, total);
+    // any other order or filter: the list call itself, page by page (the Drip Manager's columns, without Actions)
     return listPages<Record<string, unknown>>(
       'messages_list',
-      ['Domain Id', 'Message Id', 'Title', 'Created at', 'Type', 'Status'],
-      (q) => services.lists.drips(actor, p.type, q),
+      MESSAGES_HEADER,
+      listed,
       { ...query, select: 'id,domain_id,is_active,type,title,created_at' },
-      (r) => [
-        r.domain_id as CsvCell,
-        r.id as CsvCell,
-        r.title as CsvCell,
-        dateText(r.created_at),
-        r.type === 'welcome' ? 'Welcome' : 'Recurring',
-        activeLabel(r.is_active),
-      ],
+      messageCells,
     );
   }
   if (kind === 'domains_list') {

@@ -1,5 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, ExportFilesTable } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { likePattern } from '../../lib/query/index.ts';
+import { scopeToActor } from '../../lib/tenancy.ts';
 
 export type ExportFileRow = Selectable<ExportFilesTable>;
 
@@ -11,6 +14,26 @@ export interface NewExportFile {
   params: unknown;
   actor: unknown;
   rowsTotal: number;
+}
+
+/** The Drip Manager's filters, and where the last page ended (keyset: no offset, so every page costs the same). */
+export interface MessagesSlice {
+  type: 'welcome' | 'recurring';
+  domainId?: number;
+  isActive?: number;
+  search?: string;
+  order: { key: 'id' | 'created_at'; dir: 'asc' | 'desc' };
+  after?: { id: number; created_at: Date };
+  limit: number;
+}
+
+export interface MessageRow {
+  id: number;
+  domain_id: number;
+  title: string;
+  type: string;
+  is_active: number;
+  created_at: Date;
 }
 
 /** Postgres' unique_violation: the one-export-at-a-time index (or a basename clash). */
@@ -118,6 +141,43 @@ export class ExportsRepository {
   async uidOfClient(id: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('clients').select('client_uid').where('id', '=', id).executeTakeFirst();
     return row?.client_uid;
+  }
+
+  /**
+   * One page of the Drip Manager's list for its download: the list call's scope and filters (the actor's client,
+   * live drips of the type, website, status, search), ordered by id or by creation time then id, after `after`.
+   */
+  messagesPage(actor: Actor, s: MessagesSlice): Promise<MessageRow[]> {
+    let q = scopeToActor(
+      this.db.selectFrom('drips').where('drips.deleted_at', 'is', null).where('drips.type', '=', s.type),
+      actor,
+      'drips.client_id',
+    );
+    if (s.domainId !== undefined) q = q.where('drips.domain_id', '=', s.domainId);
+    if (s.isActive !== undefined) q = q.where('drips.is_active', '=', s.isActive);
+    if (s.search) {
+      const p = likePattern(s.search);
+      q = q.where((eb) =>
+        eb.or([eb('drips.title', 'ilike', p), eb('drips.body', 'ilike', p), eb('drips.event', 'ilike', p)]),
+      );
+    }
+    const cmp = s.order.dir === 'asc' ? sql.raw('>') : sql.raw('<');
+    if (s.after && s.order.key === 'id') q = q.where(sql<boolean>`drips.id ${cmp} ${s.after.id}`);
+    if (s.after && s.order.key === 'created_at')
+      q = q.where(sql<boolean>`(drips.created_at, drips.id) ${cmp} (${s.after.created_at}, ${s.after.id})`);
+    if (s.order.key === 'created_at') q = q.orderBy('drips.created_at', s.order.dir);
+    return q
+      .orderBy('drips.id', s.order.dir)
+      .select([
+        'drips.id',
+        'drips.domain_id',
+        'drips.title',
+        'drips.type',
+        sql<number>`drips.is_active::int`.as('is_active'),
+        'drips.created_at',
+      ])
+      .limit(s.limit)
+      .execute();
   }
 
   async clientIdOfUid(uid: string): Promise<number | undefined> {
