@@ -120,7 +120,7 @@ function messagesPages(
   let count: number | undefined;
   return {
     stem: 'messages_list',
-    pageRows: 5000,
+    pageRows: 1000,
     async page(page, pageLength) {
       if (page === 1) after = undefined;
       count ??= await total();
