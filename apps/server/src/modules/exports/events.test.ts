@@ -130,7 +130,8 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
     await listener.listen({ port: 0, host: '127.0.0.1' });
     const address = listener.server.address() as { port: number };
     base = `http://127.0.0.1:${address.port}`;
-  });
+    // seeding the statistics world takes long on a loaded machine
+  }, 180_000);
   afterAll(async () => {
     for (const e of extra) await e.close();
     await world?.close();

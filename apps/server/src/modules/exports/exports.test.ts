@@ -30,7 +30,8 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     ({ t, w } = world);
     client = await signedIn(t, DEMO.client);
     acmeUid = w.clients.find((c) => c.name === 'Acme Shop')!.client_uid;
-  });
+    // seeding the statistics world takes long on a loaded machine
+  }, 180_000);
   afterAll(() => world?.close());
 
   const startExplorer = (c: TestClient, tz: string, meta = '', headers?: Record<string, string>) =>
