@@ -123,6 +123,17 @@ export class ExportsRepository {
       .execute();
   }
 
+  /** Exports still "in progress" that started before `before`: their job is gone (retries used up). Marks them failed. */
+  async failStale(before: Date): Promise<number> {
+    const res = await this.db
+      .updateTable('export_files')
+      .set({ status: 'failed', error: 'the export job stopped', finished_at: new Date() })
+      .where('status', '=', 'in_progress')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('export_files').where('id', '=', id).execute();
   }

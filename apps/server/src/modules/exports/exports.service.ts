@@ -21,6 +21,8 @@ import type { ExportFileRow, ExportsRepository } from './exports.repository.ts';
 /** The rows an export job reads per query, and how often at most it reports progress. */
 export const EXPORT_PAGE_ROWS = 5000;
 const PROGRESS_EVERY_MS = 500;
+/** An export still in progress after this long has lost its job (the spec's exports take up to 15 minutes). */
+export const STALE_AFTER_MS = 6 * 3_600_000;
 /** Safe file names only: what `basenameFor` makes. */
 const SAFE_NAME = /^[A-Za-z0-9_-]+\.csv$/;
 
@@ -242,8 +244,12 @@ export class ExportsService {
     }
   }
 
-  /** Deletes the files created before `before` (the retention job). Answers how many. */
+  /**
+   * Deletes the files created before `before` (the retention job), and marks failed any export still in progress
+   * after STALE_AFTER_MS (its job is gone), so its user may start another. Answers how many were deleted.
+   */
   async purge(before: Date): Promise<number> {
+    await this.deps.repo.failStale(new Date(Date.now() - STALE_AFTER_MS));
     const old = await this.deps.repo.olderThan(before);
     for (const row of old) await this.deleteFile(row);
     return old.length;

@@ -276,6 +276,16 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     await sql`update export_files set created_at = now() - interval '8 days' where basename = ${basename}`.execute(
       t.handle.db,
     );
+    // an export whose job is gone (still in progress after 6 hours) would block its user forever: marked failed
+    const { id: clientUserId } = await t.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO.client)
+      .executeTakeFirstOrThrow();
+    await sql`insert into export_files (basename, client_id, user_id, kind, params, actor, created_at)
+      select 'data_explorer_stale.csv', client_id, id, 'stats:getDataExplorer', '{}', '{}', now() - interval '7 hours'
+      from users where id = ${clientUserId}`.execute(t.handle.db);
+    expect((await startExplorer(client, 'UTC')).statusCode).toBe(409);
     const job = exportRetentionJob(
       createExports({ db: t.handle.db, box: t.box, dataDir: world.dataDir, live: t.live }),
       t.config.exportRetentionDays,
@@ -284,7 +294,12 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     await job.handle({}, {} as never);
     const after = (await client.get('/api/v1/files/getCSVList')).json();
     expect(after.ready.map((f: { basename: string }) => f.basename)).not.toContain(basename);
-    expect(after.ready.length).toBe(before - 1);
+    const stale = after.ready.find((f: { basename: string }) => f.basename === 'data_explorer_stale.csv');
+    expect(stale?.status).toBe('failed');
+    expect(after.ready.length).toBe(before);
+    const again = await startExplorer(client, 'UTC');
+    expect(again.statusCode, again.body).toBe(202);
+    await waitForFile(client, again.json().data.basename);
     const onDisk = (await readdir(path.join(world.dataDir, 'exports'), { recursive: true })).map(String);
     expect(onDisk.some((f) => f.endsWith(basename))).toBe(false);
   });
