@@ -7,6 +7,7 @@ const STAFF_ALL = [
   'Users Management',
   'Dev Settings',
   'Analytics',
+  'Files',
   'Drip Instruments',
   'Tags Manager',
 ];
@@ -16,8 +17,12 @@ describe('sidebar per role', () => {
 
   const cases: [keyof typeof ACCOUNTS, string, string[]][] = [
     ['admin', '/dashboard', STAFF_ALL],
-    ['moder', '/moderation-dashboard', ['Main Dashboard', 'Users Management', 'Analytics', 'Drip Instruments']],
-    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Drip Instruments', 'Tags Manager']],
+    [
+      'moder',
+      '/moderation-dashboard',
+      ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments'],
+    ],
+    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments', 'Tags Manager']],
     ['user', '/dashboard', ['Main Dashboard', 'Analytics']],
   ];
 

@@ -20,12 +20,15 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { LiveBus } from './lib/live-events.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { copyToolsRoutes } from './modules/copy-tools/copy-tools.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { dripsRoutes } from './modules/drips/drips.routes.ts';
+import { eventsRoutes } from './modules/exports/events.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { infrastructureRoutes } from './modules/infrastructure/infrastructure.routes.ts';
 import { managementRoutes } from './modules/management/management.routes.ts';
@@ -58,6 +61,8 @@ export interface AppDeps {
   /** Which subscription endpoints are accepted. */
   endpointPolicy: EndpointPolicy;
   jobs?: JobRunner;
+  /** Live events (SSE /api/events): NOTIFY/LISTEN on a PostgreSQL server; in-process when not given. */
+  live?: LiveBus;
   /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
   sharedRateLimits?: boolean;
   /** false in tests that do not want request logs */
@@ -134,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   managementRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
+  exportsRoutes(app, { exports: services.exports });
+  eventsRoutes(app, { live: services.live, exports: services.exports });
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

@@ -28,6 +28,8 @@ export interface AppConfig {
   vapidSubject: string;
   /** The local push service (tools/push-service) in-process, for the demo and offline development. */
   localPush: { enabled: boolean; port: number };
+  /** Export files older than this many days are deleted (PUSHDECK_EXPORT_RETENTION_DAYS). */
+  exportRetentionDays: number;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@pushdeck.test';
@@ -87,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: bool(env.PUSHDECK_LOCAL_PUSH, bool(env.PUSHDECK_DEMO, true)),
       port: int(env.PUSHDECK_LOCAL_PUSH_PORT, int(env.PORT, 3000, 'PORT') + 443, 'PUSHDECK_LOCAL_PUSH_PORT'),
     },
+    exportRetentionDays: Math.max(1, int(env.PUSHDECK_EXPORT_RETENTION_DAYS, 7, 'PUSHDECK_EXPORT_RETENTION_DAYS')),
   };
 }

@@ -5,11 +5,13 @@ import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedAdmin, seedRolesAndPermissions } from './db/seed.ts';
 import { copyRecurringJob } from './jobs/copy-tools.job.ts';
+import { exportRetentionJob, exportRunJob } from './jobs/exports.jobs.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { maintenanceJob } from './jobs/maintenance.job.ts';
 import { systemPingJob } from './jobs/system-ping.job.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { loadInstanceSecret } from './lib/instance-secret.ts';
+import { openLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { startupStep } from './lib/startup-step.ts';
@@ -17,6 +19,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
 import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
+import { createExports } from './modules/exports/create-exports.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 
 /** One process: API + worker + built SPA on one port (DESIGN.md). PUSHDECK_WORKER=0 runs the API alone. */
@@ -63,6 +66,12 @@ async function main(): Promise<void> {
     maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
   );
   jobs.define(copyRecurringJob(handle.db));
+  const live = await startupStep(log, 'the live events', () =>
+    openLiveBus(handle, (err) => log.warn({ err }, 'live events connection lost; it is reopened')),
+  );
+  const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
+  jobs.define(exportRunJob(exportsWorker));
+  jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
@@ -78,6 +87,7 @@ async function main(): Promise<void> {
     triggers: delivery.scheduler,
     endpointPolicy: policy,
     jobs,
+    live,
     sharedRateLimits: handle.kind === 'postgres',
   });
   await startupStep(log, `the HTTP port ${config.port}`, () => app.listen({ port: config.port, host: config.host }));
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
     await app.close();
     await stopTicking();
     await jobs.stop();
+    await live.close();
     await delivery.close();
     await localPush?.close();
     await handle.close();

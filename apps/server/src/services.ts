@@ -2,7 +2,9 @@ import type { EndpointPolicy } from '@pushdeck/web-push';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { type LiveBus, LocalLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -19,6 +21,7 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { createExports } from './modules/exports/create-exports.ts';
 import { ClustersService } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
@@ -53,6 +56,10 @@ export interface ServiceDeps {
   secret: string;
   triggers: TriggerScheduler;
   endpointPolicy: EndpointPolicy;
+  /** Enqueues jobs (exports); absent where nothing is enqueued. */
+  jobs?: JobRunner;
+  /** Live events to the browsers; in-process when not given. */
+  live?: LiveBus;
 }
 
 /**
@@ -78,6 +85,7 @@ export function createServices(deps: ServiceDeps) {
   const statsV1 = new StatsV1Service(facts, scopes, cache);
   const audit = new AuditService(db);
   const copyTools = new CopyToolsService(db);
+  const live = deps.live ?? new LocalLiveBus();
   return {
     box,
     sessions,
@@ -121,6 +129,8 @@ export function createServices(deps: ServiceDeps) {
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),
+    live,
+    exports: createExports({ db, box, dataDir: config.dataDir, live, jobs: deps.jobs }),
   };
 }
 

@@ -92,6 +92,19 @@ export const ACTIONS = {
   'management.infrastructure': ['menu.admin.panel'],
   /** The audience list alone (GET segments/get): the copy tools' step 4.3 for a moderator, who has no menu.domain.audience. */
   'audiences.list': ['menu.domain.audience', 'menu.tools.copy2'],
+  // Files and exports (issue #14). Whoever may start an export from a screen sees, downloads and removes the files
+  // of their client; the Files screen's Custom Export needs menu.files.
+  'files.read': [
+    'menu.files',
+    'menu.analytics.data_explorer',
+    'menu.analytics.performance',
+    'menu.analytics.server_performance',
+    'menu.tools',
+    'menu.tools.drip_manager',
+    'menu.domain_list',
+    'domain_list',
+  ],
+  'files.customExport': ['menu.files'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

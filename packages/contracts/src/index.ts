@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './copy-tools.ts';
 export * from './domain.ts';
 export * from './drip.ts';
+export * from './files.ts';
 export * from './getting-started.ts';
 export * from './infrastructure.ts';
 export * from './jobs.ts';

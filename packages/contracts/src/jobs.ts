@@ -10,6 +10,10 @@ export const JOBS = {
   deliveryFanout: 'delivery.fanout',
   deliverySend: 'delivery.send',
   copyRecurring: 'copy-tools.recurring',
+  /** Writes one export file (issue #14). */
+  exportsRun: 'exports.run',
+  /** Deletes export files older than the retention period. */
+  exportsRetention: 'exports.retention',
 } as const;
 
 export const jobPayloadSchemas = {
@@ -21,6 +25,9 @@ export const jobPayloadSchemas = {
   [JOBS.deliverySend]: z.object({ ledgerIds: z.array(z.number().int().positive()).min(1) }),
   /** A Copy Tools 2.0 job: the copy_jobs row holds what to copy and answers job-status. */
   [JOBS.copyRecurring]: z.object({ copyJobId: z.string().uuid() }),
+  /** The export file row to write (its kind, parameters and who asked are stored on it). */
+  [JOBS.exportsRun]: z.object({ fileId: z.number().int().positive() }),
+  [JOBS.exportsRetention]: z.object({}),
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -31,16 +38,21 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N
  * server that emits them and the console that listens.
  */
 export const LIVE_EVENTS = {
-  fileStatus: 'file.status',
+  fileStatus: 'file.status-updated',
   copyJobStatus: 'copy-job.status',
 } as const;
 
 export const liveEventSchemas = {
-  /** An export file changed status: `link` is set once it is ready. */
+  /**
+   * An export file changed status or progressed (channel 'files'): `link` is set once it is ready; `progress` counts
+   * rows written against the estimated total. `basename` names the file so a list can update its row.
+   */
   [LIVE_EVENTS.fileStatus]: z.object({
     status: z.enum(['in_progress', 'ready', 'failed']),
     userId: z.number().int().positive(),
     link: z.string().nullable(),
+    progress: z.object({ rows: z.number().int(), total: z.number().int() }),
+    basename: z.string(),
   }),
   /** A Copy Tools 2.0 job changed status. */
   [LIVE_EVENTS.copyJobStatus]: z.object({

@@ -314,8 +314,26 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export interface ExportFilesTable {
+  id: Generated<number>;
+  basename: string;
+  client_id: number | null;
+  user_id: number | null;
+  kind: string;
+  params: Json;
+  actor: Json;
+  status: Generated<'in_progress' | 'ready' | 'failed'>;
+  rows_written: Generated<number>;
+  rows_total: Generated<number>;
+  size: Generated<number>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
 export interface DB {
   audit_log: AuditLogTable;
+  export_files: ExportFilesTable;
   clients: ClientsTable;
   users: UsersTable;
   permissions: PermissionsTable;

@@ -130,7 +130,10 @@ describe.each(testBackends())('route fuzz on $name', (backend) => {
   });
 
   it('answers no 5xx to hostile input on any route, as the admin and as a client', async () => {
-    const ops = operationsOf(t.app.swagger() as OpenApi).sort(destructiveLast);
+    // the live event stream never ends by itself (exports/events.test.ts covers it)
+    const ops = operationsOf(t.app.swagger() as OpenApi)
+      .filter((op) => op.path !== '/api/events')
+      .sort(destructiveLast);
     // the client first: the admin's management calls may switch off, change or delete the client's account
     const roles: Role[] = [
       { name: 'client', email: DEMO.client, password: DEMO.password, clientUids: [undefined, undefined, acmeUid] },

@@ -8,11 +8,14 @@ import { migrate } from '../db/migrate.ts';
 import { seedRolesAndPermissions } from '../db/seed.ts';
 import { DEMO_PASSWORD, seedInitialData } from '../demo/index.ts';
 import { copyRecurringJob } from '../jobs/copy-tools.job.ts';
+import { exportRetentionJob, exportRunJob } from '../jobs/exports.jobs.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { SecretBox } from '../lib/crypto.ts';
+import { type LiveBus, openLiveBus } from '../lib/live-events.ts';
 import { MessageTokens } from '../lib/message-token.ts';
 import { createDelivery, type Delivery, endpointPolicy, type LocalPushTrust } from '../modules/delivery/delivery.ts';
 import { backfillDomainKeys } from '../modules/domains/domain-keys.ts';
+import { createExports } from '../modules/exports/create-exports.ts';
 import type { App } from '../plugins/types.ts';
 import type { TestBackend } from './backends.ts';
 
@@ -25,6 +28,7 @@ export interface TestApp {
   delivery: Delivery;
   box: SecretBox;
   tokens: MessageTokens;
+  live: LiveBus;
   close(): Promise<void>;
 }
 
@@ -80,6 +84,10 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     ...(opts.sender ? { sender: opts.sender } : {}),
   });
   jobs.define(copyRecurringJob(handle.db));
+  const live = await openLiveBus(handle);
+  const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
+  jobs.define(exportRunJob(exportsWorker));
+  jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
   await jobs.start({ work: opts.work ?? false });
   const { app, routes } = await buildApp({
     config,
@@ -88,6 +96,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     triggers: delivery.scheduler,
     endpointPolicy: endpointPolicy(config, opts.local),
     jobs,
+    live,
     sharedRateLimits: backend.name === 'postgres',
     logger: false,
   });
@@ -101,9 +110,11 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     delivery,
     box,
     tokens,
+    live,
     async close() {
       await app.close();
       await jobs.stop();
+      await live.close();
       await delivery.close();
       await drop();
     },

@@ -55,7 +55,7 @@ describe('app routes', () => {
   });
 
   it('shows a screen that is not built yet as Page Not Found inside the app layout', async () => {
-    renderApp('/files', userWithRole('client'));
+    renderApp('/billing', userWithRole('client'));
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'My Account' })).toBeInTheDocument();

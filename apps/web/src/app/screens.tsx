@@ -74,6 +74,7 @@ const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'Copy All Drips New': () => copyTools().then((m) => m.CopyToolsPage),
   'Copy All Drips New 2': () => copyTools().then((m) => m.CopyTools2Page),
   'Recurring Migration': () => copyTools().then((m) => m.RecurringMigrationPage),
+  Files: () => import('@/features/files/components/files-page').then((m) => m.FilesPage),
   Clusters: () => import('@/features/management/clusters/components/clusters-page').then((m) => m.ClustersPage),
 };
 

@@ -9,6 +9,7 @@ import { sql as tagsClient } from './0008-tags-client.ts';
 import { sql as rateLimits } from './0009-rate-limits.ts';
 import { sql as integrationDownloads } from './0010-integration-downloads.ts';
 import { sql as auditLog } from './0011-audit-log.ts';
+import { sql as exportFiles } from './0012-export-files.ts';
 import { sql as copyTools } from './0013-copy-tools.ts';
 import { sql as infrastructure } from './0014-infrastructure.ts';
 
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   { id: '0009_rate_limits', sql: rateLimits },
   { id: '0010_integration_downloads', sql: integrationDownloads },
   { id: '0011_audit_log', sql: auditLog },
+  { id: '0012_export_files', sql: exportFiles },
   { id: '0013_copy_tools', sql: copyTools },
   { id: '0014_infrastructure', sql: infrastructure },
 ];

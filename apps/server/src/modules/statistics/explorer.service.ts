@@ -1,4 +1,6 @@
 import {
+  CUSTOM_EXPORT_COLUMNS,
+  type CustomExportBody,
   type DataExplorerBody,
   EXPLORER_COLUMNS,
   EXPLORER_EXTRA_COLUMNS,
@@ -85,6 +87,52 @@ export class ExplorerService {
       clients: body.filters.client_id,
       ttlMinutes: query.cache ?? STATS_CACHE_DEFAULTS.topMinutes,
     });
+  }
+
+  /**
+   * The Files screen's Custom Export (issue #14): the chosen data type's counters per period and per drip, website or
+   * type, over a range up to STATS_LIMITS.exportMonthsBack months back, in the request's zone. One page of rows.
+   */
+  async customExport(
+    actor: Actor,
+    body: CustomExportBody,
+    paging: { page: number; pageLength: number },
+  ): Promise<StatsTableResponse> {
+    const catalog: ColumnCatalog = { ...EXPLORER_CATALOG, defaults: CUSTOM_EXPORT_COLUMNS[body.data_type] };
+    const plan = planColumns(catalog, {
+      groups: ['date', body.group_by],
+      columns: { map: {}, exclude: [], include: [], expand: [] },
+      orders: [{ date: 'asc' }, { [body.group_by]: 'asc' }],
+    });
+    const range = statsRange(
+      {
+        tz: body.timezone,
+        from: body.date_start,
+        to: body.date_end,
+        now: statisticsClock.now(),
+        monthsBack: STATS_LIMITS.exportMonthsBack,
+      },
+      { from: 'date_start', to: 'date_end', tz: 'timezone' },
+    );
+    const scope = await resolveScope(this.scopes, actor, {
+      clients: [],
+      domains: body.website_id,
+      domainField: 'website_id',
+    });
+    const { rows, totals } = await this.facts.page({
+      scope,
+      range,
+      unit: body.date_trunc,
+      rawTypes: null,
+      dims: plan.dims,
+      order: plan.order,
+      limit: paging.pageLength,
+      offset: (paging.page - 1) * paging.pageLength,
+    });
+    return {
+      data: rows.map((r) => shapeRow(plan, r)),
+      meta: { total: totals.total, totals: shapeRow(plan, totalsRow(totals)) },
+    };
   }
 
   private async run(

@@ -7,5 +7,10 @@ import { statsV2Routes } from './stats-v2.routes.ts';
 export function statisticsRoutes(app: App, deps: ModuleDeps): void {
   const { v1, drips, cards, explorer, serverPerformance } = deps.services.statistics;
   statsV1Routes(app, { v1, drips, cards });
-  statsV2Routes(app, { explorer, serverPerformance });
+  const exports = deps.services.exports;
+  statsV2Routes(app, {
+    explorer,
+    serverPerformance,
+    startExport: (actor, call, params) => exports.start(actor, `stats:${call}`, params),
+  });
 }

@@ -1,11 +1,16 @@
 import {
   ACTIONS,
   dataExplorerBodySchema,
+  type ExportStarted,
+  exportStartedSchema,
   serverPerformanceBodySchema,
   statsTableResponseSchema,
   statsV2QuerySchema,
   topStatsBodySchema,
+  wrapped,
 } from '@pushdeck/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from '../../lib/actor.ts';
 import type { App } from '../../plugins/types.ts';
 import type { ExplorerService, TopKind } from './explorer.service.ts';
 import type { ServerPerformanceService } from './server-performance.service.ts';
@@ -18,8 +23,31 @@ const TOP: [string, TopKind][] = [
   ['getTopDomainsBySentWelcomePushes', { by: 'website_id', family: 'welcome' }],
 ];
 
+/** With the `file` flag a v2 call starts an export of the same rows instead (issue #14): 202 with the file's path. */
+const responses = { 200: statsTableResponseSchema, 202: wrapped(exportStartedSchema) };
+
+export type StartExport = (
+  actor: Actor,
+  call: string,
+  params: { body: unknown; query: unknown },
+) => Promise<ExportStarted>;
+
 /** Statistics v2 (part 1 §7): Data Explorer, Server Performance, the Performance report's top tables. */
-export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPerformance: ServerPerformanceService }) {
+export function statsV2Routes(
+  app: App,
+  s: { explorer: ExplorerService; serverPerformance: ServerPerformanceService; startExport: StartExport },
+) {
+  /** The `file` flag: the export job gets the call's body and query; else the table answers. */
+  const fileOr = async <T>(
+    call: string,
+    request: { actor: Actor | null; body: unknown; query: { file: boolean } },
+    reply: FastifyReply,
+    table: () => Promise<T>,
+  ) => {
+    if (!request.query.file) return table();
+    const started = await s.startExport(request.actor!, call, { body: request.body, query: request.query });
+    return reply.status(202).send({ data: started });
+  };
   app.post(
     `${BASE}/getDataExplorer`,
     {
@@ -29,10 +57,13 @@ export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPe
         summary: 'Data Explorer: grouped rollups, paged, with the totals of all matching rows',
         body: dataExplorerBodySchema,
         querystring: statsV2QuerySchema({ pageLength: 50, paginate: false }),
-        response: { 200: statsTableResponseSchema },
+        response: responses,
       },
     },
-    (request) => s.explorer.dataExplorer(request.actor!, request.body, request.query),
+    (request, reply) =>
+      fileOr('getDataExplorer', request, reply, () =>
+        s.explorer.dataExplorer(request.actor!, request.body, request.query),
+      ),
   );
   app.post(
     `${BASE}/getServerPerformancePage`,
@@ -43,10 +74,13 @@ export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPe
         summary: 'Server Performance rows per website, client, date and type',
         body: serverPerformanceBodySchema,
         querystring: statsV2QuerySchema({ pageLength: 50, paginate: true }),
-        response: { 200: statsTableResponseSchema },
+        response: responses,
       },
     },
-    (request) => s.serverPerformance.page(request.actor!, request.body, request.query),
+    (request, reply) =>
+      fileOr('getServerPerformancePage', request, reply, () =>
+        s.serverPerformance.page(request.actor!, request.body, request.query),
+      ),
   );
   for (const [name, kind] of TOP) {
     app.post(
@@ -58,10 +92,11 @@ export function statsV2Routes(app: App, s: { explorer: ExplorerService; serverPe
           summary: `Top ${kind.by === 'client' ? 'clients (staff only)' : 'websites'} by sent ${kind.family} pushes`,
           body: topStatsBodySchema,
           querystring: statsV2QuerySchema({ pageLength: 5, paginate: true }),
-          response: { 200: statsTableResponseSchema },
+          response: responses,
         },
       },
-      (request) => s.explorer.top(request.actor!, kind, request.body, request.query),
+      (request, reply) =>
+        fileOr(name, request, reply, () => s.explorer.top(request.actor!, kind, request.body, request.query)),
     );
   }
 }

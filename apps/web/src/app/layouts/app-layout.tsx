@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
+import { ExportWatcher } from '@/lib/exports/server-export';
 import { RoutePending } from '../pages/route-pending';
 import { ImpersonationBanner } from './impersonation-banner';
 import { AppSidebar } from './sidebar/app-sidebar';
@@ -48,6 +49,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         />
       </AppShell.Navbar>
       <AppShell.Main>
+        <ExportWatcher userId={user.id} />
         {user.backToModerUrl && <ImpersonationBanner user={user} backToModerUrl={user.backToModerUrl} />}
         {children ?? <Outlet />}
       </AppShell.Main>

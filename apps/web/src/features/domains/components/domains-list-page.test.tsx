@@ -47,6 +47,10 @@ function renderPage(rows = ROWS) {
   const network = stubFetch((call) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/domains/get') return listAnswer(call, rows);
+    if (call.path === '/api/v1/files/generateUnitFile')
+      return jsonResponse(202, {
+        data: { path: '/files/domains_list_x.csv', basename: 'domains_list_x.csv', status: 'in_progress' },
+      });
     if (call.path === '/api/v1/files/generateJavaScriptZipByDomains') {
       return new Response('PK', {
         headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="domains.zip"' },
@@ -114,13 +118,16 @@ describe('DomainsListPage', () => {
     expect(saved).toEqual([]);
   });
 
-  it('downloads the CSV of the listed rows and the zip of their integration files', async () => {
+  it('starts the server export of the listed rows (domains_list) and downloads the zip of their integration files', async () => {
     const { calls, user } = renderPage();
     await screen.findByRole('link', { name: 'https://b.example' });
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(saved).toEqual(['domains_list.csv']));
+    expect(await screen.findByText('It can take up to 15 minutes.')).toBeInTheDocument();
+    const started = calls.find((c) => c.path === '/api/v1/files/generateUnitFile');
+    expect(started?.url.searchParams.get('type')).toBe('domains_list');
+    expect((started!.body as { query: Record<string, string> }).query.order_by).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Download zip' }));
-    await waitFor(() => expect(saved).toEqual(['domains_list.csv', 'domains.zip']));
+    await waitFor(() => expect(saved).toEqual(['domains.zip']));
     const zip = calls.find((c) => c.path === '/api/v1/files/generateJavaScriptZipByDomains');
     expect(zip?.method).toBe('POST');
     expect(zip?.body).toBeInstanceOf(FormData);

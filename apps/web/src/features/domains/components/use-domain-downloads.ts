@@ -1,12 +1,11 @@
 import { MSG } from '@pushdeck/contracts';
 import { useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
-import { errorMessage } from '@/lib/api';
-import { saveCsv } from '@/lib/csv';
+import { api, errorMessage } from '@/lib/api';
+import { startServerExport } from '@/lib/exports/server-export';
 import { saveBlob } from '@/lib/save-blob';
 import { fetchAllDomains } from '../api/domains-api';
 import { downloadIntegrationZip } from '../api/zip-download';
-import { domainsCsv } from '../lib/domains-csv';
 
 /** The zip call takes at most this many websites. */
 const ZIP_MAX = 1000;
@@ -30,11 +29,19 @@ export function useDomainDownloads({ search, orderBy, total }: Listed) {
     }
     setBusy(kind);
     try {
+      if (kind === 'csv') {
+        // written by the server's export job (domains_list) with the same search and order; opens when ready
+        await startServerExport(() =>
+          api.post<unknown>('/v1/files/generateUnitFile', {
+            query: { type: 'domains_list' },
+            body: { query: { search: search.trim() || undefined, order_by: orderBy } },
+          }),
+        );
+        return;
+      }
       const rows = await fetchAllDomains(search, orderBy);
       if (rows.length === 0) {
         notifyFailure(MSG.noDataToDownload);
-      } else if (kind === 'csv') {
-        saveCsv('domains_list.csv', domainsCsv(rows));
       } else if (rows.length > ZIP_MAX) {
         notifyFailure(`A zip holds at most ${ZIP_MAX} websites: narrow the search.`);
       } else {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearXsrfCookie,
   csrfCookieResponse,
@@ -37,6 +37,10 @@ function setup(route = '/drip-tools', total = 2, rows = ROWS) {
     if (call.path.endsWith('/get') && call.url.searchParams.get('paginate') === 'true')
       return jsonResponse(200, { data: { data: rows, total, page: 1, pageLength: 10 } });
     if (call.path === '/api/v1/drips/recurring/get') return jsonResponse(200, { data: ROWS });
+    if (call.path === '/api/v1/files/generateUnitFile')
+      return jsonResponse(202, {
+        data: { path: '/files/messages_list_x.csv', basename: 'messages_list_x.csv', status: 'in_progress' },
+      });
     return jsonResponse(200, { data: { ids: [] } });
   });
   const edited: InlineEditorProps[] = [];
@@ -159,29 +163,24 @@ describe('DripManagerPage', () => {
     ]);
   });
 
-  it('downloads the table and everything as messages_list.csv', { timeout: 30_000 }, async () => {
-    const saved: string[] = [];
-    const createUrl = vi.fn((blob: Blob) => {
-      void blob.text().then((t) => saved.push(t));
-      return 'blob:csv';
-    });
-    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-    Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
-    onTestFinished(() => {
-      Object.assign(URL, original);
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    onTestFinished(() => click.mockRestore());
+  it('starts the server export (messages_list) of the filters for the table and for everything', {
+    timeout: 30_000,
+  }, async () => {
     const { calls, user } = setup();
     await within(table()).findByText('Daily <deals>');
     await user.click(screen.getByRole('button', { name: 'Download table' }));
-    await user.click(screen.getByRole('button', { name: 'Download all' }));
     expect(await screen.findByText('It can take up to 15 minutes.')).toBeInTheDocument();
-    await waitFor(() => expect(saved).toHaveLength(2));
-    expect(saved[0]).toContain('Domain Id,Message Id,Title,Created at,Type,Status');
-    expect(saved[1]).toContain('4,12,Weekly news');
-    const all = calls.find((c) => c.url.searchParams.get('limit') === '1000')!.url.searchParams;
-    expect(all.get('offset')).toBe('0');
-    expect(click).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Download all' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/files/generateUnitFile')).toHaveLength(2));
+    const exports = calls.filter((c) => c.path === '/api/v1/files/generateUnitFile');
+    expect(exports.map((c) => c.url.searchParams.get('type'))).toEqual(['messages_list', 'messages_list']);
+    expect(exports.map((c) => (c.body as { type?: string; query: Record<string, string> }).type)).toEqual([
+      'recurring',
+      'recurring',
+    ]);
+    expect((exports[1]!.body as { type?: string; query: Record<string, string> }).query.order_by).toBe(
+      'created_at:desc',
+    );
+    expect(exports[0]!.headers.get('x-xsrf-token')).toBeTruthy();
   });
 });

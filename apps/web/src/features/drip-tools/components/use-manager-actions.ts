@@ -3,15 +3,16 @@ import { useRef, useState } from 'react';
 import type { TableSelection } from '@/components/data-table/types';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
-import { errorMessage } from '@/lib/api';
+import { api, errorMessage } from '@/lib/api';
+import { startServerExport } from '@/lib/exports/server-export';
 import {
   deleteManaged,
   deleteManagedMany,
   fetchAllManaged,
+  filterQuery,
   type ManagedDrip,
   type ManagerFilters,
 } from '../api/drip-tools-api';
-import { messagesCsv, saveCsv } from '../lib/messages-csv';
 
 interface Listed {
   filters: ManagerFilters;
@@ -23,7 +24,14 @@ interface Listed {
   afterDelete: (removed: number) => void;
 }
 
-const CSV_SELECT = 'id,domain_id,is_active,type,title,created_at';
+/** The server's messages_list export of the filters, in the given order (issue #14: no CSV is built here). */
+const exportMessages = (filters: ManagerFilters, orderBy: string) =>
+  startServerExport(() =>
+    api.post<unknown>('/v1/files/generateUnitFile', {
+      query: { type: 'messages_list' },
+      body: { type: filters.type, query: { ...filterQuery(filters), order_by: orderBy } },
+    }),
+  );
 
 /** Drip Manager's deletes and CSV downloads. */
 export function useManagerActions({ filters, orderBy, rows, total, selection, afterDelete }: Listed) {
@@ -73,19 +81,18 @@ export function useManagerActions({ filters, orderBy, rows, total, selection, af
     });
   };
 
+  // both downloads are written by the server's export job (messages_list) and open when ready:
+  // the table's filters in the table's order, or every drip of the filters newest first
   const downloadTable = () =>
     guarded('csv', async () => {
       if (rows.length === 0) return void notifyFailure(MSG.noDataToDownload);
-      saveCsv(messagesCsv(rows));
+      await exportMessages(filters, orderBy);
     });
 
   const downloadAll = () =>
     guarded('all', async () => {
       if (total === 0) return void notifyFailure(MSG.noDataToDownload);
-      notifySuccess(MSG.exportStarted);
-      const all = await fetchAllManaged(filters, orderBy, CSV_SELECT);
-      if (all.length === 0) return void notifyFailure(MSG.noDataToDownload);
-      saveCsv(messagesCsv(all));
+      await exportMessages(filters, 'created_at:desc');
     });
 
   return { busy, selectedCount, deleteOne, deleteSelected, downloadTable, downloadAll };

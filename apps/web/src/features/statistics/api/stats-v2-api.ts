@@ -71,3 +71,20 @@ export function fetchTopStats(
 ): Promise<StatsTableResponse> {
   return post(TOP_TABLES[table], body, paging, STATS_CACHE_DEFAULTS.topMinutes, o);
 }
+
+/**
+ * The same call with the `file` flag (issue #14): the server starts an export job of every matching row, in the
+ * request's order and zone ('With Totals' adds the totals row), and answers the file's path.
+ */
+export function startV2Export(
+  path: 'getDataExplorer' | 'getServerPerformancePage' | (typeof TOP_TABLES)[TopTable],
+  body: unknown,
+  o: V2Options & { withTotals?: boolean } = {},
+): Promise<unknown> {
+  return api.post<unknown>(`${BASE}/${path}`, {
+    body,
+    query: { file: true, meta: o.withTotals ? ['total', 'totals'] : ['total'] },
+    headers: o.allClients ? CLIENT_HEADER_ALL : undefined,
+    signal: o.signal,
+  });
+}

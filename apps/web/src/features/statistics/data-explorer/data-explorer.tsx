@@ -5,12 +5,12 @@ import type { DataTableChange } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
-import { saveCsv, toCsv } from '@/lib/csv';
+import { startServerExport } from '@/lib/exports/server-export';
+import { startV2Export } from '../api/stats-v2-api';
 import { useClients, useFilterDomains } from '../api/use-pickers';
 import { useDataExplorer } from '../api/use-stats-tables';
 import { TableFiltersForm } from '../components/table-filters-form';
 import { useTableFiltersDraft } from '../components/use-table-filters-draft';
-import { columnTitle, formatCell } from '../lib/columns';
 import { useSearchState } from '../lib/search-state';
 import { defaultFilters, readFilters, writeFilters } from '../lib/table-filters';
 import { STATS_TEXT } from '../lib/texts';
@@ -77,15 +77,10 @@ export function DataExplorer({ moder, domainId }: DataExplorerProps) {
     // Table options re-apply at once, except in a website's own dashboard (there with the next Get Data).
     if (!domainMode && applied) patch(writeColumns(next));
   };
+  // every matching row (all pages), written by the server's export job; the file opens when ready
   const exportCsv = () => {
-    if (rows.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
-    const keys = [...dims, ...cols];
-    const columns = keys.map((key) => ({ key, title: columnTitle(key) }));
-    const lines = [...rows, ...(totals ? [{ ...totals, [keys[0] ?? 'total']: 'Totals' }] : [])];
-    const formatted = lines.map((r) =>
-      Object.fromEntries(keys.map((k) => [k, k === 'website_id' && r.url ? r.url : formatCell(k, r[k])])),
-    );
-    saveCsv('data_explorer.csv', toCsv(columns, formatted));
+    if (!body || rows.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
+    void startServerExport(() => startV2Export('getDataExplorer', body, { allClients: staffFilters, withTotals }));
   };
   const groupOptions = EXPLORER_GROUPS.filter((g) => g.value !== 'client' || staffFilters);
   const domainIdOf = (websiteId: string) => domainId ?? domains.data?.find((d) => d.website_id === websiteId)?.id;

@@ -4,11 +4,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
-import { saveCsv, toCsv } from '@/lib/csv';
-import { fetchTopStats, type TopStatsRequest, type TopTable } from '../api/stats-v2-api';
+import { startServerExport } from '@/lib/exports/server-export';
+import { startV2Export, TOP_TABLES, type TopStatsRequest, type TopTable } from '../api/stats-v2-api';
 import { TOP_PAGE_LENGTH } from '../api/use-stats-tables';
 import { StatsTable } from '../components/stats-table';
-import { columnTitle } from '../lib/columns';
 import { STATS_TEXT } from '../lib/texts';
 
 export interface TopTableCardProps {
@@ -37,24 +36,12 @@ export function TopTableCard({
 }: TopTableCardProps) {
   const [exporting, setExporting] = useState(false);
   const total = result.data?.meta.total ?? 0;
+  // every matching row, written by the server's export job; the file opens when ready
   const exportCsv = async () => {
     if (result.data && total === 0) return void notifyFailure(STATS_TEXT.noExportData);
     setExporting(true);
-    try {
-      const all = await fetchTopStats(
-        table,
-        body,
-        { page: 1, pageLength: TOP_PAGE_LENGTH, paginate: false },
-        { allClients },
-      );
-      if (all.data.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
-      const cols = columns.map((key) => ({ key, title: titles[key] ?? columnTitle(key) }));
-      saveCsv(`${table}.csv`, toCsv(cols, all.data));
-    } catch (error) {
-      notifyFailure(errorMessage(error, STATS_TEXT.topFailed));
-    } finally {
-      setExporting(false);
-    }
+    await startServerExport(() => startV2Export(TOP_TABLES[table], body, { allClients }));
+    setExporting(false);
   };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>

@@ -4,7 +4,8 @@ import { useListParams } from '@/components/data-table/use-list-params';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { saveCsv, toCsv } from '@/lib/csv';
+import { startServerExport } from '@/lib/exports/server-export';
+import { startV2Export } from '../api/stats-v2-api';
 import { useClients, useFilterDomains } from '../api/use-pickers';
 import { useServerPerformance } from '../api/use-stats-tables';
 import { GroupByField } from '../components/group-by-field';
@@ -13,7 +14,7 @@ import { StatsBreadcrumbs } from '../components/stats-breadcrumbs';
 import { StatsTable } from '../components/stats-table';
 import { TableFiltersForm } from '../components/table-filters-form';
 import { useTableFiltersDraft } from '../components/use-table-filters-draft';
-import { columnTitle, SERVER_PERFORMANCE_HINTS } from '../lib/columns';
+import { SERVER_PERFORMANCE_HINTS } from '../lib/columns';
 import { useSearchState } from '../lib/search-state';
 import { defaultFilters, readFilters, writeFilters } from '../lib/table-filters';
 import { STATS_TEXT } from '../lib/texts';
@@ -44,15 +45,10 @@ export function ServerPerformancePage() {
   const rows = result.data?.data ?? [];
   const columns = SP_COLUMNS;
 
+  // every matching row (all pages), written by the server's export job; the file opens when ready
   const exportCsv = () => {
-    if (rows.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
-    saveCsv(
-      'server_performance.csv',
-      toCsv(
-        columns.map((key) => ({ key, title: columnTitle(key) })),
-        rows,
-      ),
-    );
+    if (!body || rows.length === 0) return void notifyFailure(STATS_TEXT.noExportData);
+    void startServerExport(() => startV2Export('getServerPerformancePage', body, { allClients: isModerator }));
   };
   const getData = () =>
     form.submit({

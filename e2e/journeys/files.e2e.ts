@@ -1,0 +1,141 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall } from '../support/api.ts';
+import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
+import { waitForPath } from '../support/nav.ts';
+
+interface ListedFile {
+  basename: string;
+  status: string;
+  link: string | null;
+  progress: { rows: number; total: number };
+}
+
+const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** The next request of a download link (the console opens the asker's file in a new tab when it is ready). */
+const nextDownload = (context: BrowserContext, stem: string) =>
+  context.waitForEvent('request', {
+    predicate: (r) => new URL(r.url()).pathname.startsWith(`/api/v1/files/download/${stem}`),
+    timeout: 30_000,
+  });
+
+/** A file's CSV through the page's session: its lines without the BOM (which it must have). */
+async function csvOf(page: Page, link: string): Promise<string[]> {
+  const res = await page.request.get(link);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/csv');
+  const text = (await res.body()).toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text.slice(1).trimEnd().split('\r\n');
+}
+
+async function listed(page: Page, basename: string): Promise<ListedFile> {
+  const { json } = await apiCall<{ ready: ListedFile[]; in_progress: ListedFile[] }>(
+    page,
+    'GET',
+    '/api/v1/files/getCSVList',
+  );
+  return [...json.ready, ...json.in_progress].find((f) => f.basename === basename)!;
+}
+
+describe('files and exports', () => {
+  const b = useBrowser();
+
+  it('a Custom Export goes from In Process to Completed without reloading, downloads, and is deleted', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/files');
+    await page.getByRole('heading', { name: 'Files' }).waitFor();
+
+    await page.getByRole('button', { name: 'Custom Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Custom Export' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await page.getByText('Fill out the required fields!').waitFor();
+
+    await dialog.getByRole('combobox', { name: 'Data type' }).click();
+    await page.getByRole('option', { name: 'Drips' }).click();
+    await dialog.getByRole('combobox', { name: 'Group by' }).click();
+    await page.getByRole('option', { name: 'Website Id' }).click();
+    await dialog.getByRole('button', { name: 'Date range' }).click();
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await dialog.getByLabel('Websites').first().click();
+    await page.getByRole('option').first().click();
+    await dialog.getByLabel('Websites').first().press('Escape');
+
+    // every status the table shows for the new file, as it changes, without a reload
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
+      const note = () => {
+        for (const row of Array.from(document.querySelectorAll('tr[data-status]'))) {
+          if (!row.textContent?.includes('custom_drips_')) continue;
+          const status = row.getAttribute('data-status')!;
+          if (seen.at(-1) !== status) seen.push(status);
+        }
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const opened = nextDownload(context, 'custom_drips_');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await page.getByText('It can take up to 15 minutes.').waitFor();
+    const row = page.getByRole('row', { name: /custom_drips_/ });
+    await row.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses);
+    expect(seen).toEqual(['in_progress', 'ready']);
+    // the asker's file opened in a new tab by itself
+    await opened;
+
+    const basename = (await row.getByRole('link').first().textContent())!.trim();
+    const file = await listed(page, basename);
+    expect(file.status).toBe('ready');
+    const lines = await csvOf(page, file.link!);
+    expect(lines[0]).toBe('date,website_id,sent,delivered,clicked');
+    expect(lines.length - 1).toBe(file.progress.rows);
+    expect(file.progress.rows).toBeGreaterThan(0);
+
+    await row.getByRole('button', { name: `Delete ${basename}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('The file has been successfully removed.').waitFor();
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(basename) }).count()).toBe(0);
+    expect((await page.request.get(file.link!)).status()).toBe(404);
+    await context.close();
+  });
+
+  it('the Data Explorer exports every row with its totals through the server', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    const query = `date_start=${isoDay(6)}&date_end=${isoDay(0)}&timezone=UTC&date_trunc=day&domains=all&groups=website_id,date`;
+    await page.goto(`/data-explorer?${query}&totals=1`);
+    const table = page.getByRole('table', { name: 'Data Explorer' });
+    await table.getByText('Totals', { exact: true }).waitFor({ timeout: 20_000 });
+
+    const opened = nextDownload(context, 'data_explorer_');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByText('It can take up to 15 minutes.').waitFor();
+    const request = await opened;
+    const link = new URL(request.url());
+    const lines = await csvOf(page, `${link.pathname}${link.search}`);
+    const header = lines[0]!.split(',');
+    expect(header.slice(0, 2)).toEqual(['website_id', 'date']);
+    expect(lines.at(-1)!.startsWith('Totals,')).toBe(true);
+    // every matching row (not only the page on screen): the call's own total
+    const { json } = await apiCall<{ meta: { total: number } }>(
+      page,
+      'POST',
+      '/api/v2/statistics/getDataExplorer?meta[]=total',
+      {
+        timezone: 'UTC',
+        date_trunc: 'day',
+        filters: { date_start: isoDay(6), date_end: isoDay(0) },
+        groups: ['website_id', 'date'],
+      },
+    );
+    expect(lines.length - 2).toBe(json.meta.total);
+    await context.close();
+  });
+});
