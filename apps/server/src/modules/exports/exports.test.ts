@@ -217,6 +217,8 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(ask.website_id));
     expect(rows.some((r) => r.slice(2).some((c) => Number(c) > 0))).toBe(true);
     expect(lines.slice(1)).toEqual(rows);
+    // the zone matters: Sydney's days are not UTC's
+    expect(lines.slice(1)).not.toEqual(await explorerRows(owner, { ...ask, timezone: 'UTC' }, 'website_id', counters));
   });
 
   /** A v2 call's file holds its JSON's rows (every column the screen shows, in its order), with totals if asked. */
