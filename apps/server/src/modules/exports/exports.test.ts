@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { FILES_MSG } from '@pushdeck/contracts';
+import { EXPLORER_COLUMNS, FILES_MSG } from '@pushdeck/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRetentionJob } from '../../jobs/exports.jobs.ts';
@@ -137,6 +137,140 @@ describe.each(testBackends())('exports on $name', { timeout: 120_000 }, (backend
     // the explorer keeps only these columns when full_unsubscribed, deactivated are excluded too
     expect(picked.length).toBeGreaterThan(0);
     expect(picked).toEqual(rows);
+  });
+
+  /** Starts a Custom Export as the first client's owner, waits for it, answers its lines and the owner. */
+  const customFile = async (ask: Record<string, unknown>) => {
+    const owner = await signedIn(t, w.clients[0]!.name === 'Acme Shop' ? DEMO.client : DEMO.globex);
+    const started = await owner.post('/api/v1/files/customExport', ask);
+    expect(started.statusCode, started.body).toBe(202);
+    const { basename } = started.json().data;
+    expect(basename).toMatch(new RegExp(`^custom_${ask.data_type}_`));
+    expect((await waitForFile(owner, basename)).status).toBe('ready');
+    const file = await owner.get(`/api/v1/files/download/${basename}`);
+    expect(file.statusCode).toBe(200);
+    return { owner, lines: csvLines(file.body) };
+  };
+  /** The Data Explorer's JSON for the same range, zone and grouping, only the given counters, in the file's order. */
+  const explorerRows = async (
+    owner: TestClient,
+    ask: { date_start: string; date_end: string; date_trunc: string; timezone: string; website_id: string[] },
+    group: string,
+    counters: readonly string[],
+  ) => {
+    const body = {
+      timezone: ask.timezone,
+      date_trunc: ask.date_trunc,
+      filters: { date_start: ask.date_start, date_end: ask.date_end, website_id: ask.website_id },
+      groups: ['date', group],
+      orders: [{ date: 'asc' }, { [group]: 'asc' }],
+      columns: {
+        map: {},
+        include: counters.filter((c) => c.startsWith('error_')),
+        expand: [],
+        exclude: [...EXPLORER_COLUMNS].filter((c) => !counters.includes(c)),
+      },
+    };
+    const json = await owner.post('/api/v2/statistics/getDataExplorer', body);
+    expect(json.statusCode, json.body).toBe(200);
+    const header = ['date', group, ...counters];
+    return (json.json().data as Record<string, unknown>[]).map((r) => header.map((k) => cellText(r[k])));
+  };
+  const acmeSites = () => w.websites.filter((s) => s.client_id === w.clients[0]!.id).map((s) => s.website_id);
+
+  it('Custom Export of Subs per month and type in Tokyo: the same rows as the Data Explorer', async () => {
+    const ask = {
+      data_type: 'subs',
+      group_by: 'type',
+      date_start: '2026-09-10',
+      date_end: '2026-11-10',
+      date_trunc: 'month',
+      timezone: 'Asia/Tokyo',
+      website_id: acmeSites(),
+    };
+    const { owner, lines } = await customFile(ask);
+    const counters = ['subscribed', 'unsubscribed', 'deactivated', 'full_unsubscribed'];
+    expect(lines[0]).toEqual(['date', 'type', ...counters]);
+    const rows = await explorerRows(owner, ask, 'type', counters);
+    expect(rows.length).toBeGreaterThan(3);
+    // months in the zone asked, from the range's start (the explorer reaches 2 months back)
+    expect(rows[0]![0]).toMatch(/^2026-09/);
+    expect(rows.some((r) => Number(r[2]) > 0)).toBe(true);
+    expect(lines.slice(1)).toEqual(rows);
+  });
+
+  it('Custom Export of Errors per day and website in Sydney: the same rows as the Data Explorer', async () => {
+    const ask = {
+      data_type: 'errors',
+      group_by: 'website_id',
+      date_start: '2026-10-20',
+      date_end: '2026-11-10',
+      date_trunc: 'day',
+      timezone: 'Australia/Sydney',
+      website_id: acmeSites().slice(0, 2),
+    };
+    const { owner, lines } = await customFile(ask);
+    const counters = ['error_401', 'error_403', 'error_404', 'error_413', 'error_429', 'error_x'];
+    expect(lines[0]).toEqual(['date', 'website_id', ...counters]);
+    const rows = await explorerRows(owner, ask, 'website_id', counters);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(ask.website_id));
+    expect(rows.some((r) => r.slice(2).some((c) => Number(c) > 0))).toBe(true);
+    expect(lines.slice(1)).toEqual(rows);
+    // the zone matters: Sydney's days are not UTC's
+    expect(lines.slice(1)).not.toEqual(await explorerRows(owner, { ...ask, timezone: 'UTC' }, 'website_id', counters));
+  });
+
+  /** A v2 call's file holds its JSON's rows (every column the screen shows, in its order), with totals if asked. */
+  const sameAsCall = async (c: TestClient, call: string, body: object, meta = '') => {
+    const started = await c.post(`/api/v2/statistics/${call}?file=true${meta}`, body);
+    expect(started.statusCode, started.body).toBe(202);
+    const { basename } = started.json().data;
+    expect((await waitForFile(c, basename)).status).toBe('ready');
+    const json = await c.post(`/api/v2/statistics/${call}?paginate=false${meta}`, body);
+    expect(json.statusCode, json.body).toBe(200);
+    const { data, meta: m } = json.json() as {
+      data: Record<string, unknown>[];
+      meta: { totals?: Record<string, unknown> };
+    };
+    expect(data.length).toBeGreaterThan(1);
+    const header = Object.keys(data[0]!);
+    const expected = [header, ...data.map((r) => header.map((k) => cellText(r[k])))];
+    // the call always answers its totals; the file has a totals row only when the screen asked for it
+    if (meta.includes('totals')) expected.push(header.map((k, i) => (i === 0 ? 'Totals' : cellText(m.totals![k]))));
+    const file = await c.get(`/api/v1/files/download/${basename}`);
+    expect(file.statusCode).toBe(200);
+    expect(csvLines(file.body)).toEqual(expected);
+    return data;
+  };
+
+  it("Server Performance's file flag: the file holds exactly the rows its call answers, in the zone asked", async () => {
+    const moder = await signedIn(t, DEMO.moder);
+    const body = {
+      timezone: 'America/Los_Angeles',
+      date_trunc: 'hour',
+      filters: { date_start: '2026-11-01', date_end: '2026-11-02' },
+      groups: ['client_uid', 'date', 'type'],
+      orders: [{ date: 'asc' }, { client_uid: 'asc' }, { type: 'asc' }],
+    };
+    const data = await sameAsCall(moder, 'getServerPerformancePage', body, '&meta[]=totals');
+    // hours of the zone asked (the DST change of 2026-11-01 included), from its midnight
+    expect(String(data[0]!.date)).toMatch(/^2026-11-01[ T]00/);
+  });
+
+  it("Performance's top domains by recurring pushes: the file holds exactly the rows its call answers", async () => {
+    const body = {
+      timezone: 'Europe/Kyiv',
+      date_trunc: 'day',
+      filters: { date_start: '2026-10-25', date_end: '2026-11-10' },
+      groups: ['date'],
+    };
+    const data = await sameAsCall(client, 'getTopDomainsBySentRecurringPushes', body);
+    // sent desc, the call's own order; only Acme's websites
+    const sent = data.map((r) => Number(r.sent));
+    expect(sent).toEqual([...sent].sort((a, b) => b - a));
+    const acme = w.websites.filter((s) => s.client_id === w.clients.find((c) => c.client_uid === acmeUid)!.id);
+    expect(data.every((r) => acme.some((s) => s.website_id === r.website_id))).toBe(true);
   });
 
   it("the Drip Manager's and the Domains List's downloads hold the rows their lists show, in their order", async () => {
