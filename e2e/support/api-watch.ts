@@ -19,7 +19,11 @@ export function watchApi(page: Page, expect: ExpectStatic): ApiWatch {
   const refused: string[] = [];
   const inFlight = new Set<Request>();
   let lastActivity = Date.now();
-  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  // The live events stream (GET /api/events, one per tab) never finishes: it is not a call the page waits on.
+  const isApi = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && pathname !== '/api/events';
+  };
   const done = (request: Request) => {
     if (inFlight.delete(request)) lastActivity = Date.now();
   };

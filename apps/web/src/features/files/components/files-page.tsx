@@ -34,7 +34,9 @@ export function FilesPage() {
     <Stack gap="md">
       <PageBreadcrumbs items={[{ label: 'Home' }, { label: 'Dashboard', to: '/dashboard' }, { label: 'Files' }]} />
       <Group justify="space-between">
-        <Title order={2}>Files</Title>
+        <Title order={1} size="h2">
+          Files
+        </Title>
         <Group gap="xs">
           <Button
             variant="default"
