@@ -4,7 +4,7 @@ import type { ExpectStatic } from 'vitest';
 export interface ApiWatch {
   /** Every /api answer with status 403, as "METHOD path (on page)". */
   readonly refused: string[];
-  /** Waits until no /api call has been in flight for `quietMs` (the page has settled). */
+  /** Waits until no /api call (nor screen chunk) has been in flight for `quietMs` (the page has settled). */
   settled(quietMs?: number): Promise<void>;
   readonly expect: ExpectStatic;
   /** Counts now as activity: call right after a navigation or a click, so `settled` waits for what it starts. */
@@ -27,8 +27,10 @@ export function watchApi(page: Page, expect: ExpectStatic): ApiWatch {
   const done = (request: Request) => {
     if (inFlight.delete(request)) lastActivity = Date.now();
   };
+  // A screen's code loads with its route: its chunk is activity to wait for as well.
+  const isChunk = (request: Request) => new URL(request.url()).pathname.startsWith('/assets/');
   page.on('request', (request) => {
-    if (!isApi(request)) return;
+    if (!isApi(request) && !isChunk(request)) return;
     inFlight.add(request);
     lastActivity = Date.now();
   });
