@@ -89,7 +89,15 @@ async function tryEntries(page: Page, watch: ApiWatch, path: string, tried: Set<
     if (tried.has(entry.name) || (entry.role === 'link' && verbs.has(verb))) continue;
     tried.add(entry.name);
     verbs.add(verb);
-    await page.getByRole(entry.role, { name: entry.name, exact: true }).first().click();
+    const control = page.getByRole(entry.role, { name: entry.name, exact: true }).first();
+    // coming back from the entry before may leave the page still loading its data: one fresh open, then the control
+    if (!(await control.isVisible())) {
+      await open(page, watch, path);
+      await control.waitFor().catch((e: Error) => {
+        throw new Error(`'${entry.name}' did not come back on ${page.url()} after a fresh open: ${e.message}`);
+      });
+    }
+    await control.click();
     watch.touch();
     await watch.settled();
     await expectClean(page, watch, `${path} after '${entry.name}'`);

@@ -2,6 +2,7 @@ import {
   type CustomExportBody,
   domainSchema,
   type ExportFile,
+  type ExportStarted,
   FILES_MSG,
   fileListSchema,
   wrapped,
@@ -45,7 +46,28 @@ export function useFiles() {
       () => void queryClient.invalidateQueries({ queryKey: key }),
     );
   }, [client, queryClient]);
-  return query;
+  /** A file just started shows at once as In Process (a quick job may be done before the list reloads), then reloads. */
+  const started = (file: ExportStarted) => {
+    queryClient.setQueryData<ExportFile[]>(key, (files) =>
+      files?.some((f) => f.basename === file.basename) ? files : [startedFile(file), ...(files ?? [])],
+    );
+    void query.refetch();
+  };
+  return { ...query, started };
+}
+
+/** A started export as the list shows it until the server's list has it. */
+function startedFile(file: ExportStarted): ExportFile {
+  return {
+    basename: file.basename,
+    extension: file.basename.split('.').pop() ?? 'csv',
+    cTime: new Date().toISOString(),
+    size: 0,
+    status: 'in_progress',
+    link: null,
+    progress: { rows: 0, total: 0 },
+    userId: null,
+  };
 }
 
 /** Removes one file (DELETE /v1/files/removeCSV?filename=; the spec's GET changes data, so it is a DELETE). */

@@ -4,6 +4,7 @@ import {
   CUSTOM_EXPORT_PERIODS,
   CUSTOM_EXPORT_TYPES,
   type CustomExportBody,
+  type ExportStarted,
   FILES_MSG,
   STATS_LIMITS,
 } from '@pushdeck/contracts';
@@ -44,7 +45,7 @@ function yearAgo(): Date {
 export interface CustomExportDialogProps {
   opened: boolean;
   onClose: () => void;
-  onStarted: () => void;
+  onStarted: (file: ExportStarted) => void;
 }
 
 /** Custom Export: data type, group by, date range (up to 1 year back), period, timezone, websites. */
@@ -76,7 +77,7 @@ export function CustomExportDialog({ opened, onClose, onStarted }: CustomExportD
     const started = await startServerExport(() => postCustomExport(body));
     setBusy(false);
     if (started) {
-      onStarted();
+      onStarted(started);
       onClose();
     }
   };

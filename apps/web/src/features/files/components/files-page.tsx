@@ -70,7 +70,7 @@ export function FilesPage() {
           <FilesTable files={files.data} onRemove={remove} removing={removing} />
         )}
       </Card>
-      <CustomExportDialog opened={dialog} onClose={() => setDialog(false)} onStarted={() => void files.refetch()} />
+      <CustomExportDialog opened={dialog} onClose={() => setDialog(false)} onStarted={files.started} />
     </Stack>
   );
 }
