@@ -22,7 +22,11 @@ export async function bundleServer(outfile) {
   await rm(path.join(outdir, 'chunks'), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { [path.basename(outfile, '.js')]: 'src/main.ts' },
+    // an export runs in a worker thread of its own (modules/exports/export-threads.ts) from export-thread.js
+    entryPoints: {
+      [path.basename(outfile, '.js')]: 'src/main.ts',
+      'export-thread': 'src/modules/exports/export-thread.ts',
+    },
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,

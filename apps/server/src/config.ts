@@ -30,6 +30,12 @@ export interface AppConfig {
   localPush: { enabled: boolean; port: number };
   /** Export files older than this many days are deleted (PUSHDECK_EXPORT_RETENTION_DAYS). */
   exportRetentionDays: number;
+  /**
+   * On a PostgreSQL server each export job runs in a worker thread whose heap is capped at this many MB
+   * (PUSHDECK_EXPORT_HEAP_MB, default 64), so a file of any size keeps the process's memory flat; 0 runs exports in
+   * the job worker's own thread. The embedded database (one connection) always runs them in-process.
+   */
+  exportHeapMb: number;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@pushdeck.test';
@@ -90,5 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       port: int(env.PUSHDECK_LOCAL_PUSH_PORT, int(env.PORT, 3000, 'PORT') + 443, 'PUSHDECK_LOCAL_PUSH_PORT'),
     },
     exportRetentionDays: Math.max(1, int(env.PUSHDECK_EXPORT_RETENTION_DAYS, 7, 'PUSHDECK_EXPORT_RETENTION_DAYS')),
+    // below 32 MB a thread cannot even start (V8 stops the whole process): 0 is off, anything else at least 32
+    exportHeapMb: ((mb) => (mb <= 0 ? 0 : Math.max(32, mb)))(
+      int(env.PUSHDECK_EXPORT_HEAP_MB, 64, 'PUSHDECK_EXPORT_HEAP_MB'),
+    ),
   };
 }

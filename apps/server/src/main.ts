@@ -20,6 +20,7 @@ import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
 import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
 import { createExports } from './modules/exports/create-exports.ts';
+import { exportThreadScript, runExportInThread } from './modules/exports/export-threads.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 
 /** One process: API + worker + built SPA on one port (DESIGN.md). PUSHDECK_WORKER=0 runs the API alone. */
@@ -70,7 +71,16 @@ async function main(): Promise<void> {
     openLiveBus(handle, (err) => log.warn({ err }, 'live events connection lost; it is reopened')),
   );
   const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
-  jobs.define(exportRunJob(exportsWorker));
+  const { databaseUrl } = config;
+  const inThread =
+    handle.kind === 'postgres' && databaseUrl && config.exportHeapMb > 0
+      ? (fileId: number) =>
+          runExportInThread(
+            { databaseUrl, secret, dataDir: config.dataDir, fileId },
+            { script: exportThreadScript(import.meta.url), heapMb: config.exportHeapMb },
+          )
+      : undefined;
+  jobs.define(exportRunJob(exportsWorker, inThread));
   jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);

@@ -1,6 +1,5 @@
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { type CsvFormatterStream, format } from '@fast-csv/format';
+import { type FileHandle, open } from 'node:fs/promises';
+import { writeToString } from '@fast-csv/format';
 import { spreadsheetText } from '@pushdeck/contracts';
 
 export type CsvCell = string | number | boolean | null | undefined;
@@ -9,46 +8,52 @@ export type CsvCell = string | number | boolean | null | undefined;
 const cellOf = (value: CsvCell): string | number =>
   value === null || value === undefined ? '' : typeof value === 'string' ? spreadsheetText(value) : Number(value);
 
+const BOM = '\uFEFF';
+
 /**
- * A CSV file written row by row (fast-csv): UTF-8 with a BOM so spreadsheet apps read it as UTF-8, CRLF line ends,
- * RFC 4180 quoting, formula-injection safe. Waits when the disk is slower than the rows come, so memory stays flat.
+ * A CSV file written a page of rows at a time (fast-csv formats them): UTF-8 with a BOM so spreadsheet apps read it
+ * as UTF-8, CRLF line ends, RFC 4180 quoting, formula-injection safe. Each page is formatted into one text and
+ * written before the next is read, so a page's rows die young and memory stays flat (one page) whatever the size.
  */
 export class CsvFile {
-  private constructor(
-    private readonly csv: CsvFormatterStream<string[], string[]>,
-    private readonly out: WriteStream,
-  ) {}
+  private written = 0;
+
+  private constructor(private readonly handle: FileHandle) {}
 
   static async open(filePath: string, header: readonly string[]): Promise<CsvFile> {
-    const out = createWriteStream(filePath, { flags: 'wx' });
-    await once(out, 'open');
-    const csv = format<string[], string[]>({ writeBOM: true, rowDelimiter: '\r\n', includeEndRowDelimiter: true });
-    csv.pipe(out);
-    const file = new CsvFile(csv, out);
-    await file.write(header);
+    const file = new CsvFile(await open(filePath, 'wx'));
+    await file.append(BOM);
+    await file.writeRows([header]);
     return file;
   }
 
   /** Bytes on disk so far. */
   get bytes(): number {
-    return this.out.bytesWritten;
+    return this.written;
   }
 
-  async write(row: readonly CsvCell[]): Promise<void> {
-    if (!this.csv.write(row.map(cellOf) as unknown as string[])) await once(this.csv, 'drain');
+  async writeRows(rows: readonly (readonly CsvCell[])[]): Promise<void> {
+    if (rows.length === 0) return;
+    const text = await writeToString(
+      rows.map((row) => row.map(cellOf)),
+      { rowDelimiter: '\r\n', includeEndRowDelimiter: true },
+    );
+    await this.append(text);
+  }
+
+  private async append(text: string): Promise<void> {
+    const { bytesWritten } = await this.handle.write(text, null, 'utf8');
+    this.written += bytesWritten;
   }
 
   /** Ends the file; resolves with its size once it is on disk. */
   async close(): Promise<number> {
-    const finished = once(this.out, 'finish');
-    this.csv.end();
-    await finished;
-    return this.out.bytesWritten;
+    await this.handle.close();
+    return this.written;
   }
 
   /** Stops writing (a failed export); the caller removes the file. */
   destroy(): void {
-    this.csv.destroy();
-    this.out.destroy();
+    void this.handle.close().catch(() => {});
   }
 }

@@ -222,10 +222,10 @@ export class ExportsService {
         const chunk = await source.page(page, perPage);
         total = Math.max(chunk.total, rows + chunk.rows.length);
         file ??= await CsvFile.open(full, chunk.header);
-        for (const r of chunk.rows) await file.write(r);
+        await file.writeRows(chunk.rows);
         rows += chunk.rows.length;
         const done = chunk.rows.length < perPage;
-        if (done && chunk.totals) await file.write(chunk.totals);
+        if (done && chunk.totals) await file.writeRows([chunk.totals]);
         if (done) break;
         if (Date.now() - last >= PROGRESS_EVERY_MS) {
           last = Date.now();
@@ -242,6 +242,19 @@ export class ExportsService {
       await this.deps.repo.finish(row.id, 'failed', { rows, size: 0, error: String((err as Error).message) });
       await this.publish({ ...row, status: 'failed', rows_written: rows });
     }
+  }
+
+  /**
+   * Records a file whose export died outside `run` (its thread ran out of memory or lost its connection): failed
+   * ('Failed to generate file.'), its partial file removed, its user told. A file already finished is left alone.
+   */
+  async abandon(fileId: number, err: Error): Promise<void> {
+    const row = await this.deps.repo.byId(fileId);
+    if (row?.status !== 'in_progress') return;
+    const full = this.pathOf(row.client_id, row.basename);
+    if (full) await rm(full, { force: true });
+    await this.deps.repo.finish(row.id, 'failed', { rows: 0, size: 0, error: err.message });
+    await this.publish({ ...row, status: 'failed', rows_written: 0 });
   }
 
   /**
