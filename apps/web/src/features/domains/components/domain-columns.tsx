@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatDate } from '@/lib/format';
 import type { DomainRow } from '../api/domains-api';
-import { statusLabel } from '../lib/domains-csv';
+import { statusLabel } from '../lib/domain-labels';
 
 /** Id, Website Id, Url, Status, Tags (chips), Created at. */
 export const DOMAIN_COLUMNS: DataTableColumn<DomainRow>[] = [

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import type { ManagedDrip, ManagedType } from '../api/drip-tools-api';
 import { useManagedPage, useRefreshManaged, useSetupDomains } from '../api/use-drip-tools';
-import { statusLabel, typeLabel } from '../lib/messages-csv';
+import { statusLabel, typeLabel } from '../lib/message-labels';
 import { DripManagerFilters } from './drip-manager-filters';
 import { useManagerActions } from './use-manager-actions';
 import { useManagerFilters } from './use-manager-filters';
