@@ -165,7 +165,7 @@ describe('Copy Tools, Copy Tools 2.0 and Recurring Migration', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.reload();
     // only the reloaded page can say so: the one that started the job is gone
-    await page.getByText(/: 2 copied, 0 copied before$/).waitFor({ timeout: 30_000 });
+    await page.getByText(`${news.url}: 2 copied, 0 copied before`).waitFor({ timeout: 30_000 });
     await page.getByText('Copied!').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pushdeck.copy2.job'))).toBeNull();
     const copies = await dripsOn(page, news.id, 'X');

@@ -93,6 +93,8 @@ export type CopyRecurringBody = z.infer<typeof copyRecurringBodySchema>;
 /** What one target website got from a copy job. */
 export const copyTargetResultSchema = z.object({
   domain_id: z.number(),
+  /** The target website's url (a page reloaded while the job ran knows no websites of its own). */
+  url: z.string().optional(),
   created: z.number(),
   existing: z.number(),
   audiences_created: z.number(),

@@ -145,7 +145,7 @@ export class CopyToolsService {
           const [site] = await this.repo.websitesOf(job.target_client_id, [targetId]);
           if (!site) throw new HttpError(404, COPY_MSG.targetGone(targetId));
           const copy = await this.db.transaction().execute((trx) => copyToTarget(trx, site, sources, params));
-          result.targets.push(copy.result);
+          result.targets.push({ ...copy.result, url: site.url });
         } catch (error) {
           result.failed.push({ domain_id: targetId, reason: reasonOf(error) });
         }

@@ -86,8 +86,22 @@ describe.each(testBackends())('Copy Tools 2.0 on $name', (backend) => {
     const job = await finished(acme, res.json().job_id);
     expect(job).toMatchObject({ status: 'completed', reason: null, progress: { done: 4, total: 4 } });
     expect(job.targets).toEqual([
-      { domain_id: blog.id, created: 2, existing: 0, audiences_created: 1, groups_created: 1 },
-      { domain_id: outlet.id, created: 2, existing: 0, audiences_created: 2, groups_created: 1 },
+      {
+        domain_id: blog.id,
+        url: 'https://blog.acme.test',
+        created: 2,
+        existing: 0,
+        audiences_created: 1,
+        groups_created: 1,
+      },
+      {
+        domain_id: outlet.id,
+        url: 'https://outlet.acme.test',
+        created: 2,
+        existing: 0,
+        audiences_created: 2,
+        groups_created: 1,
+      },
     ]);
 
     const source = await liveDrips(t, shop.id);
@@ -149,7 +163,14 @@ describe.each(testBackends())('Copy Tools 2.0 on $name', (backend) => {
     const job = await finished(acme, again.json().job_id);
     expect(job.status).toBe('completed');
     expect(job.targets).toEqual([
-      { domain_id: blog.id, created: 0, existing: 2, audiences_created: 0, groups_created: 0 },
+      {
+        domain_id: blog.id,
+        url: 'https://blog.acme.test',
+        created: 0,
+        existing: 2,
+        audiences_created: 0,
+        groups_created: 0,
+      },
     ]);
     expect((await liveDrips(t, blog.id)).length).toBe(before);
 
@@ -178,7 +199,14 @@ describe.each(testBackends())('Copy Tools 2.0 on $name', (backend) => {
       expect(job.reason).toContain('copy_test_boom');
       expect(job.progress.done).toBe(job.progress.total);
       expect(job.targets).toEqual([
-        { domain_id: outlet.id, created: 1, existing: 1, audiences_created: 1, groups_created: 0 },
+        {
+          domain_id: outlet.id,
+          url: 'https://outlet.acme.test',
+          created: 1,
+          existing: 1,
+          audiences_created: 1,
+          groups_created: 0,
+        },
       ]);
       // nothing of the failed copy stayed on blog: neither the drips nor the audience made for them
       expect((await liveDrips(t, blog.id)).length).toBe(blogDrips);

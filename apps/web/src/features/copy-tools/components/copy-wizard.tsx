@@ -81,7 +81,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const job = useCopyJob((outcome: JobOutcome) => {
     if (outcome.kind === 'completed') {
       const lines = outcome.job.targets.map(
-        (t) => `${urlOf(t.domain_id)}: ${t.created} copied, ${t.existing} copied before`,
+        (t) => `${t.url ?? urlOf(t.domain_id)}: ${t.created} copied, ${t.existing} copied before`,
       );
       setReport(lines.length > 0 ? lines.join('; ') : null);
       succeeded();
