@@ -22,7 +22,7 @@ import { createDelivery } from './delivery.ts';
 import { DELIVERY_FANOUT, DELIVERY_SEND } from './fanout.service.ts';
 
 const N = 3000;
-const KILLS = 5;
+const KILLS = 3;
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Runs only on a PostgreSQL server (several processes share the database); CI sets TEST_DATABASE_URL. */
