@@ -34,12 +34,11 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
 
 /**
- * Live events pushed to the console (part 1 §3 "File status event", part 2 §3 "Copy job"), declared once for the
- * server that emits them and the console that listens.
+ * Live events pushed to the console (part 1 §3 "File status event"), declared once for the server that emits them and
+ * the console that listens. Copy jobs have none: the console polls job-status every 5 s, as part 2 §4 says.
  */
 export const LIVE_EVENTS = {
   fileStatus: 'file.status-updated',
-  copyJobStatus: 'copy-job.status',
 } as const;
 
 export const liveEventSchemas = {
@@ -53,11 +52,6 @@ export const liveEventSchemas = {
     link: z.string().nullable(),
     progress: z.object({ rows: z.number().int(), total: z.number().int() }),
     basename: z.string(),
-  }),
-  /** A Copy Tools 2.0 job changed status. */
-  [LIVE_EVENTS.copyJobStatus]: z.object({
-    job_id: z.string(),
-    status: z.enum(['queued', 'active', 'completed', 'failed']),
   }),
 } as const;
 
