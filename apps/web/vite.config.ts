@@ -9,7 +9,9 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': apiTarget, '/healthz': apiTarget } },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps next to the assets (they would be published with them); the manifest (dist/.vite, never served)
+  // tells the bundle size check which files each screen loads (scripts/check-bundle-size.ts).
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

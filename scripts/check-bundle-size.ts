@@ -1,0 +1,85 @@
+/**
+ * The console's load budget as a size (issue 17): the JavaScript and CSS a browser downloads to show /login and
+ * /dashboard the first time, gzipped, must stay within budget. Reads the manifest of the last `npm run build`
+ * (apps/web/dist/.vite/manifest.json): the entry and its static imports, plus each screen's own chunk and its static
+ * imports (a route's screen loads with it: apps/web/src/app/screens.tsx), plus the parts the screen itself loads on
+ * first show (the dashboard's statistics pages). Exits 1 over budget. `node scripts/check-bundle-size.ts [--json]`
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET = { js: 200 * 1024, css: 30 * 1024 };
+
+/** The modules each first page loads besides the entry, as the manifest names them (source paths). */
+export const FIRST_PAGES: Record<string, string[]> = {
+  '/login': ['src/features/auth/components/login-page.tsx'],
+  '/dashboard': [
+    'src/app/layouts/app-layout.tsx',
+    'src/app/composed/dashboard-screen.tsx',
+    'src/features/statistics/dashboard/global-dashboard-page.tsx',
+  ],
+};
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+
+function gzSize(file: string): number {
+  const full = path.join(dist, file);
+  // the build writes .gz next to every file over 1 KB (apps/web/build/precompress.ts, level 9)
+  if (existsSync(`${full}.gz`)) return readFileSync(`${full}.gz`).length;
+  return gzipSync(readFileSync(full), { level: 9 }).length;
+}
+
+export function measure(manifest: Record<string, Chunk>, modules: string[]) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new Error(`${key} is not in the build manifest: update FIRST_PAGES in scripts/check-bundle-size.ts`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit('index.html');
+  for (const m of modules) visit(m);
+  const sum = (files: Set<string>) => [...files].reduce((n, f) => n + gzSize(f), 0);
+  return { js: sum(js), css: sum(css), files: js.size + css.size };
+}
+
+function main() {
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error(`no ${manifestPath}: run npm run build first`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  let over = false;
+  const rows = Object.entries(FIRST_PAGES).map(([page, modules]) => {
+    const size = measure(manifest, modules);
+    const jsOk = size.js <= BUDGET.js;
+    const cssOk = size.css <= BUDGET.css;
+    over ||= !jsOk || !cssOk;
+    console.log(
+      `${page.padEnd(11)} initial JS ${kb(size.js)} gz (budget ${kb(BUDGET.js)}) ${jsOk ? 'ok' : 'OVER'}; ` +
+        `CSS ${kb(size.css)} gz (budget ${kb(BUDGET.css)}) ${cssOk ? 'ok' : 'OVER'}; ${size.files} files`,
+    );
+    return { page, ...size };
+  });
+  if (process.argv.includes('--json')) console.log(JSON.stringify(rows));
+  if (over) {
+    console.error('The console is over its load budget (docs/performance.md, issue 17).');
+    process.exit(1);
+  }
+}
+
+if (import.meta.filename === process.argv[1]) main();
