@@ -160,8 +160,9 @@ async function registerSpa(app: App, config: AppConfig): Promise<void> {
       index: false,
       // dist/**/*.br and *.gz written by the console's build (apps/web/build/precompress.ts)
       preCompressed: true,
-      // Only what the console loads: never a source map or the build's manifest (dist/.vite), whatever a build left
-      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith('/.vite/'),
+      // Never the build's manifest (dist/.vite); source maps answer 404 unless PUSHDECK_SERVE_SOURCEMAPS=1
+      // (plugins/security-headers.ts)
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         // Vite's hashed files never change under their name; everything else is checked again after an hour
         // (index.html names the current hashes: always revalidated)
