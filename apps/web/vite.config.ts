@@ -9,7 +9,10 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': apiTarget, '/healthz': apiTarget } },
-  build: { outDir: 'dist', sourcemap: true },
+  // Source maps are written but not named in the scripts ('hidden'): the server answers them 404 unless
+  // PUSHDECK_SERVE_SOURCEMAPS=1. The manifest (dist/.vite, never served) tells the bundle size check which files each
+  // first page loads (scripts/check-bundle-size.ts).
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

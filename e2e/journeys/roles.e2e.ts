@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { type ApiWatch, watchApi } from '../support/api-watch.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
 
@@ -110,6 +111,9 @@ async function tryEntries(page: Page, watch: ApiWatch, path: string, tried: Set<
   }
 }
 
+/** Screens axe-core has checked in this run: each once, by whichever role opens it first (keeps the walk cheap). */
+const axeChecked = new Set<string>();
+
 async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, paths: string[]) {
   const { expect } = watch;
   const tried = new Set<string>();
@@ -117,6 +121,12 @@ async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, pa
     await open(page, watch, path);
     const where = `${role} on ${path}`;
     await expectClean(page, watch, where);
+    if (!axeChecked.has(path)) {
+      axeChecked.add(path);
+      // Reported, not yet enforced: the screens still have some (docs/console.md); make this an expect once clean.
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) console.warn(`axe-core, ${where}: ${JSON.stringify(violations)}`);
+    }
     if (role === 'viewer') {
       const writes = (await enabledControls(page)).filter(
         (c) => c.role === 'switch' || (WRITE.test(c.name) && !NOT_WRITE.test(c.name)),

@@ -1,10 +1,14 @@
 import type { Page, Request } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
+import { routeReady } from './nav.ts';
 
 export interface ApiWatch {
   /** Every /api answer with status 403, as "METHOD path (on page)". */
   readonly refused: string[];
-  /** Waits until no /api call (nor screen chunk) has been in flight for `quietMs` (the page has settled). */
+  /**
+   * Waits until the route is ready (its guard answered, its screen's code loaded: `routeReady`) and no /api call (nor
+   * chunk) has been in flight for `quietMs` (the page has settled).
+   */
   settled(quietMs?: number): Promise<void>;
   readonly expect: ExpectStatic;
   /** Counts now as activity: call right after a navigation or a click, so `settled` waits for what it starts. */
@@ -49,9 +53,15 @@ export function watchApi(page: Page, expect: ExpectStatic): ApiWatch {
       lastActivity = Date.now();
     },
     async settled(quietMs = 300) {
-      await expect
-        .poll(() => inFlight.size === 0 && Date.now() - lastActivity >= quietMs, { timeout: 15_000, interval: 50 })
-        .toBe(true);
+      const quiet = () => inFlight.size === 0 && Date.now() - lastActivity >= quietMs;
+      // The page is asked only once the network is quiet; a route still loading counts as activity.
+      const ready = async () => {
+        if (!quiet()) return false;
+        if (await routeReady(page)) return true;
+        lastActivity = Date.now();
+        return false;
+      };
+      await expect.poll(ready, { timeout: 15_000, interval: 50 }).toBe(true);
     },
   };
 }

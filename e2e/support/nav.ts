@@ -11,6 +11,28 @@ export async function sidebarItems(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Whether the console's route is ready: no navigation in flight (the router marks <html data-route-busy> from the
+ * first load until a guard has answered and the screen's code has loaded) and no screen part still loading its code
+ * (`data-pending`). A page being replaced (navigation in progress) counts as not ready.
+ */
+export function routeReady(page: Page): Promise<boolean> {
+  return page
+    .evaluate(
+      () => document.readyState !== 'loading' && !document.querySelector('html[data-route-busy], [data-pending]'),
+    )
+    .catch(() => false);
+}
+
+/** Waits until the console's route is ready (`routeReady`). */
+export async function waitForRouteReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.readyState !== 'loading' && !document.querySelector('html[data-route-busy], [data-pending]'),
+    undefined,
+    { polling: 50, timeout: 15_000 },
+  );
+}
+
 export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
   await page.waitForURL((url) =>
     typeof path === 'string' ? url.pathname + url.search === path : path.test(url.pathname + url.search),
@@ -24,6 +46,7 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
  */
 export async function waitForScreen(page: Page, path: string): Promise<void> {
   await waitForPath(page, path);
+  await waitForRouteReady(page);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   const url = new URL(page.url());
   if (url.pathname + url.search !== path) throw new Error(`expected to stay on ${path}, was sent to ${url.pathname}`);

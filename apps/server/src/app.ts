@@ -160,6 +160,9 @@ async function registerSpa(app: App, config: AppConfig): Promise<void> {
       index: false,
       // dist/**/*.br and *.gz written by the console's build (apps/web/build/precompress.ts)
       preCompressed: true,
+      // Never the build's manifest (dist/.vite); source maps answer 404 unless PUSHDECK_SERVE_SOURCEMAPS=1
+      // (plugins/security-headers.ts)
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         // Vite's hashed files never change under their name; everything else is checked again after an hour
         // (index.html names the current hashes: always revalidated)
@@ -173,7 +176,9 @@ async function registerSpa(app: App, config: AppConfig): Promise<void> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasSpa;
+    // a file under /assets/ that is not there (a source map, an old build's chunk) is a 404, never the page
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && hasSpa;
     if (!isPage) return reply.status(404).send({ message: 'Not found.' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   });

@@ -19,6 +19,10 @@ describe('how the console and the API travel: compression and caching', () => {
     // as the console's build leaves them (apps/web/build/precompress.ts)
     await writeFile(`${file}.br`, brotliCompressSync(script));
     await writeFile(`${file}.gz`, gzipSync(script));
+    // left by a build with source maps or a manifest: never published
+    await writeFile(`${file}.map`, '{"version":3,"sources":["src/secret.ts"]}');
+    await mkdir(path.join(staticDir, '.vite'));
+    await writeFile(path.join(staticDir, '.vite/manifest.json'), '{"index.html":{}}');
     await writeFile(path.join(staticDir, 'sw.js'), "self.addEventListener('install', () => {});");
     t = await createTestApp(testBackends()[0]!, { config: { staticDir } });
   });
@@ -42,6 +46,16 @@ describe('how the console and the API travel: compression and caching', () => {
     const plain = await get('/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('never serves a source map or the build manifest, and answers a missing asset with 404 (not the page)', async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/assets/index-gone999.js']) {
+      const res = await get(url, 'gzip');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sources');
+    }
+    const manifest = await get('/.vite/manifest.json');
+    expect(manifest.body).not.toContain('index.html":{}');
   });
 
   it('never lets a browser keep index.html or an unhashed file for long', async () => {

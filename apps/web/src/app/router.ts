@@ -10,6 +10,22 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
   return createBrowserRouter(createAppRoutes(queryClient));
 }
 
+/** The attribute on <html> present while a route is not ready (see `markRouteBusy`). */
+export const ROUTE_BUSY_ATTRIBUTE = 'data-route-busy';
+
+/**
+ * Marks <html> with `data-route-busy` while the router is not idle: the first load (guards and the screen's chunk),
+ * then every navigation until its guard has answered and its screen's code has loaded. The router tells its
+ * subscribers synchronously, so the mark is set as soon as a navigation starts (before React renders anything); the
+ * screens' own pending fallbacks mark themselves (`data-pending`). Returns the uninstaller.
+ */
+export function markRouteBusy(router: AppRouter, root: HTMLElement = document.documentElement): () => void {
+  const update = (state: AppRouter['state']) =>
+    root.toggleAttribute(ROUTE_BUSY_ATTRIBUTE, !state.initialized || state.navigation.state !== 'idle');
+  update(router.state);
+  return router.subscribe(update);
+}
+
 /**
  * The global reaction to a 401/419 from any call (spec part 1 §8): remove the auth flag, clear the query cache and
  * open /login?redirect=<where the user was>. Returns the uninstaller.

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { guardLoader } from './guard-loader';
-import { AppLayout } from './layouts/app-layout';
 import { NotFoundRoute } from './layouts/not-found-route';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -39,7 +38,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       hydrateFallbackElement: <RoutePending />,
       children: [
         { id: 'public-layout', element: <PublicLayout />, children: of('public') },
-        { id: 'app-layout', element: <AppLayout />, children: of('app') },
+        // The signed-in shell (sidebar, top bar) loads with the first app route: /login never downloads it.
+        {
+          id: 'app-layout',
+          lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+          children: of('app'),
+        },
         { id: 'bare-layout', children: of('bare') },
         ...notFound,
       ],

@@ -1,111 +1,81 @@
 import type { ComponentType } from 'react';
-import { AudienceCreatePage, AudienceEditPage } from '@/features/audiences/components/audience-form-page';
-import { SegmentListPage } from '@/features/audiences/components/segment-list-page';
-import { SegmentViewPage } from '@/features/audiences/components/segment-view-page';
-import { SubscriberListPage } from '@/features/audiences/components/subscriber-list-page';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
-import {
-  CopyTools2Page,
-  CopyToolsPage,
-  RecurringMigrationPage,
-} from '@/features/copy-tools/components/copy-tools-pages';
-import { DomainsListPage } from '@/features/domains/components/domains-list-page';
-import {
-  RecurringDraftsScreen,
-  RecurringGroupScreen,
-  RecurringTailsScreen,
-  RegularRecurringScreen,
-  SpamSchedulesPage,
-  WelcomeListPage,
-} from '@/features/drips/screens';
-import { FilesPage } from '@/features/files/components/files-page';
-import { HomePage } from '@/features/home/components/home-page';
-import { IntegratePage } from '@/features/integrate/components/integrate-page';
-import { Integrate2Page } from '@/features/integrate/components/integrate2-page';
-import { AuditPage } from '@/features/management/audit/components/audit-page';
-import { ClientsManagementPage } from '@/features/management/clients/components/clients-management-page';
-import { ClustersPage } from '@/features/management/clusters/components/clusters-page';
-import { RolesManagementPage } from '@/features/management/roles/components/roles-management-page';
-import { UsersManagementPage } from '@/features/management/users/components/users-management-page';
-import { ChangePasswordPage } from '@/features/profile/components/change-password-page';
-import { ProfilePage } from '@/features/profile/components/profile-page';
-import {
-  CompareScreen,
-  DataExplorerScreen,
-  DomainDataExplorerScreen,
-  GlobalOverviewScreen,
-  ModerationDashboardScreen,
-  MoreInfoScreen,
-  PerformanceScreen,
-  ServerPerformanceScreen,
-} from '@/features/statistics/lazy-screens';
-import { TagsManagerPage } from '@/features/tags/components/tags-manager-page';
-import { TriggerCreatorPage } from '@/features/triggers/components/trigger-creator-page';
-import { TriggersListPage } from '@/features/triggers/components/triggers-list-page';
-import { DashboardScreen } from './composed/dashboard-screen';
-import { DripManagerScreen, DripSetupScreen } from './composed/drip-tools-screens';
-import { RecurringEditorScreen, TriggerEditorScreen, WelcomeEditorScreen } from './composed/editor-screens';
-import { NewWebsiteScreen, WebsiteDashboardScreen } from './composed/website-screens';
 import { NotFoundPage } from './pages/not-found-page';
 import type { RouteName } from './route-table';
 
+/** Loads a screen's code: each screen is its own chunk, fetched the first time its route opens. */
+type ScreenLoader = () => Promise<ComponentType>;
+
+const statistics = () => import('@/features/statistics/lazy-screens');
+const drips = () => import('@/features/drips/screens');
+const editors = () => import('./composed/editor-screens');
+const websites = () => import('./composed/website-screens');
+const dripTools = () => import('./composed/drip-tools-screens');
+const segments = () => import('@/features/audiences/components/segment-list-page');
+const segment = () => import('@/features/audiences/components/segment-view-page');
+const audienceForm = () => import('@/features/audiences/components/audience-form-page');
+const copyTools = () => import('@/features/copy-tools/components/copy-tools-pages');
+
 /**
- * The screens built so far (the statistics screens load their own code when opened: features/statistics/lazy-screens).
- * Every other route of the table shows the real Page Not Found content (inside its layout, so the sidebar and top bar
- * stay) until the issue that builds it adds it here.
+ * The screens built so far, each loaded with its route (code splitting: the first page downloads only the shell and
+ * its own screen). Every other route of the table shows the real Page Not Found content (inside its layout, so the
+ * sidebar and top bar stay) until the issue that builds it adds it here.
  */
-const SCREENS: Partial<Record<RouteName, ComponentType>> = {
-  Home: HomePage,
-  Login: LoginPage,
-  Register: RegisterPage,
-  ChangePassword: ChangePasswordPage,
-  Profile: ProfilePage,
-  MainCont: WebsiteDashboardScreen,
-  NewWebsite: NewWebsiteScreen,
-  Dashboard: DashboardScreen,
-  'Moderation Dashboard': ModerationDashboardScreen,
-  'More Info': MoreInfoScreen,
-  Compare: CompareScreen,
-  'Main Stats': GlobalOverviewScreen,
-  ClientPerformance: PerformanceScreen,
-  ServerPerformance: ServerPerformanceScreen,
-  DataExplorer: DataExplorerScreen,
-  DataExplorerWithDashboard: DomainDataExplorerScreen,
-  Integrate: IntegratePage,
-  'Integrate 2': Integrate2Page,
-  'Domain List': DomainsListPage,
-  'Tags Manager': TagsManagerPage,
-  'Recurring Drips': RegularRecurringScreen,
-  'Recurring Group': RecurringGroupScreen,
-  'Recurring Tails': RecurringTailsScreen,
-  Drafts: RecurringDraftsScreen,
-  'Recurring Spam': SpamSchedulesPage,
-  Recurring: RecurringEditorScreen,
-  Send: RecurringEditorScreen,
-  'Welcome Drips': WelcomeListPage,
-  MainDash: WelcomeEditorScreen,
-  TriggeredNotifications: TriggersListPage,
-  TriggerCreator: TriggerCreatorPage,
-  TriggerEdit: TriggerEditorScreen,
-  'Audience Creator': SegmentListPage,
-  'Audience Create': AudienceCreatePage,
-  'Edit Audience': AudienceEditPage,
-  ViewAud: SegmentViewPage,
-  'Manual Segmentation': SegmentListPage,
-  'Manual Segment': SegmentViewPage,
-  'More Info Subs': SubscriberListPage,
-  'Drip Manager': DripManagerScreen,
-  'Drip Setup': DripSetupScreen,
-  Clients: ClientsManagementPage,
-  Roles: RolesManagementPage,
-  'Users Management': UsersManagementPage,
-  Audit: AuditPage,
-  'Copy All Drips New': CopyToolsPage,
-  'Copy All Drips New 2': CopyTools2Page,
-  'Recurring Migration': RecurringMigrationPage,
-  Files: FilesPage,
-  Clusters: ClustersPage,
+const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  Home: () => import('@/features/home/components/home-page').then((m) => m.HomePage),
+  Login: () => import('@/features/auth/components/login-page').then((m) => m.LoginPage),
+  Register: () => import('@/features/auth/components/register-page').then((m) => m.RegisterPage),
+  ChangePassword: () => import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
+  Profile: () => import('@/features/profile/components/profile-page').then((m) => m.ProfilePage),
+  MainCont: () => websites().then((m) => m.WebsiteDashboardScreen),
+  NewWebsite: () => websites().then((m) => m.NewWebsiteScreen),
+  Dashboard: () => import('./composed/dashboard-screen').then((m) => m.DashboardScreen),
+  'Moderation Dashboard': () => statistics().then((m) => m.ModerationDashboardScreen),
+  'More Info': () => statistics().then((m) => m.MoreInfoScreen),
+  Compare: () => statistics().then((m) => m.CompareScreen),
+  'Main Stats': () => statistics().then((m) => m.GlobalOverviewScreen),
+  ClientPerformance: () => statistics().then((m) => m.PerformanceScreen),
+  ServerPerformance: () => statistics().then((m) => m.ServerPerformanceScreen),
+  DataExplorer: () => statistics().then((m) => m.DataExplorerScreen),
+  DataExplorerWithDashboard: () => statistics().then((m) => m.DomainDataExplorerScreen),
+  Integrate: () => import('@/features/integrate/components/integrate-page').then((m) => m.IntegratePage),
+  'Integrate 2': () => import('@/features/integrate/components/integrate2-page').then((m) => m.Integrate2Page),
+  'Domain List': () => import('@/features/domains/components/domains-list-page').then((m) => m.DomainsListPage),
+  'Tags Manager': () => import('@/features/tags/components/tags-manager-page').then((m) => m.TagsManagerPage),
+  'Recurring Drips': () => drips().then((m) => m.RegularRecurringScreen),
+  'Recurring Group': () => drips().then((m) => m.RecurringGroupScreen),
+  'Recurring Tails': () => drips().then((m) => m.RecurringTailsScreen),
+  Drafts: () => drips().then((m) => m.RecurringDraftsScreen),
+  'Recurring Spam': () => drips().then((m) => m.SpamSchedulesPage),
+  Recurring: () => editors().then((m) => m.RecurringEditorScreen),
+  Send: () => editors().then((m) => m.RecurringEditorScreen),
+  'Welcome Drips': () => drips().then((m) => m.WelcomeListPage),
+  MainDash: () => editors().then((m) => m.WelcomeEditorScreen),
+  TriggeredNotifications: () =>
+    import('@/features/triggers/components/triggers-list-page').then((m) => m.TriggersListPage),
+  TriggerCreator: () => import('@/features/triggers/components/trigger-creator-page').then((m) => m.TriggerCreatorPage),
+  TriggerEdit: () => editors().then((m) => m.TriggerEditorScreen),
+  'Audience Creator': () => segments().then((m) => m.SegmentListPage),
+  'Audience Create': () => audienceForm().then((m) => m.AudienceCreatePage),
+  'Edit Audience': () => audienceForm().then((m) => m.AudienceEditPage),
+  ViewAud: () => segment().then((m) => m.SegmentViewPage),
+  'Manual Segmentation': () => segments().then((m) => m.SegmentListPage),
+  'Manual Segment': () => segment().then((m) => m.SegmentViewPage),
+  'More Info Subs': () =>
+    import('@/features/audiences/components/subscriber-list-page').then((m) => m.SubscriberListPage),
+  'Drip Manager': () => dripTools().then((m) => m.DripManagerScreen),
+  'Drip Setup': () => dripTools().then((m) => m.DripSetupScreen),
+  Clients: () =>
+    import('@/features/management/clients/components/clients-management-page').then((m) => m.ClientsManagementPage),
+  Roles: () =>
+    import('@/features/management/roles/components/roles-management-page').then((m) => m.RolesManagementPage),
+  'Users Management': () =>
+    import('@/features/management/users/components/users-management-page').then((m) => m.UsersManagementPage),
+  Audit: () => import('@/features/management/audit/components/audit-page').then((m) => m.AuditPage),
+  'Copy All Drips New': () => copyTools().then((m) => m.CopyToolsPage),
+  'Copy All Drips New 2': () => copyTools().then((m) => m.CopyTools2Page),
+  'Recurring Migration': () => copyTools().then((m) => m.RecurringMigrationPage),
+  Files: () => import('@/features/files/components/files-page').then((m) => m.FilesPage),
+  Clusters: () => import('@/features/management/clusters/components/clusters-page').then((m) => m.ClustersPage),
 };
 
 /** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */
@@ -113,7 +83,7 @@ export function hasScreen(name: RouteName): boolean {
   return SCREENS[name] !== undefined;
 }
 
-/** The route's screen component; Page Not Found for a route whose screen is not built yet. */
+/** The route's screen component, loaded on demand; Page Not Found for a route whose screen is not built yet. */
 export function loadScreen(name: RouteName): Promise<ComponentType> {
-  return Promise.resolve(SCREENS[name] ?? NotFoundPage);
+  return SCREENS[name]?.() ?? Promise.resolve(NotFoundPage);
 }

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 /** Shown while a route's guard checks the session (first load). */
 export function RoutePending() {
   return (
-    <Center mih="60vh">
+    <Center mih="60vh" data-pending aria-busy="true">
       <Loader aria-label="Loading" />
     </Center>
   );

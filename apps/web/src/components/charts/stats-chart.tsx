@@ -1,13 +1,15 @@
-import { AreaChart, LineChart } from '@mantine/charts';
 import { Box, Center, Group, LoadingOverlay, SegmentedControl, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { formatCount } from '@/lib/format';
 import { StatsSummaryTable } from './stats-summary-table';
 import { timeLabel } from './time-label';
 import type { StatsRow, StatsSeries } from './types';
 
 export type { StatsRow, StatsSeries } from './types';
+
+/** The charts library loads after the screen's numbers show (initial load budget, issue 17). */
+const StatsPlot = lazy(() => import('./stats-plot'));
 
 export const DEFAULT_VARIANTS = ['Clicks', 'Sends', 'Subs', 'Deliveries', 'All'];
 export const NO_DATA_TEXT = 'No data for this period.';
@@ -86,7 +88,9 @@ export function StatsChart({
           </Center>
         ) : (
           <>
-            {type === 'line' ? <LineChart {...chartProps} /> : <AreaChart {...chartProps} />}
+            <Suspense fallback={<Box h={height} data-pending />}>
+              <StatsPlot kind={type} {...chartProps} />
+            </Suspense>
             <StatsSummaryTable caption={caption} series={series} data={data} />
           </>
         )}

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
 import { MSG } from '@pushdeck/contracts';
 import dayjs from 'dayjs';

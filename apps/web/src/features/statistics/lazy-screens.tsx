@@ -1,32 +1,50 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 
-type Pages = typeof import('./pages');
-type PageName = { [K in keyof Pages]: Pages[K] extends ComponentType ? K : never }[keyof Pages];
+/**
+ * A statistics screen's code loads the first time the screen opens, each from its own module (one chunk per screen:
+ * the dashboard never downloads the Data Explorer's filter builder; the charts library is a chunk of its own, shared).
+ */
+const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<never>) =>
+  lazy(() => load().then((module) => ({ default: pick(module) as ComponentType })));
 
-const loadPages = () => import('./pages');
-
-/** A statistics screen's code (and the charts library) loads the first time the screen opens. */
-const lazyPage = (name: PageName) =>
-  lazy(() => loadPages().then((pages) => ({ default: pages[name] as ComponentType })));
+const dashboards = () => import('./dashboard/global-dashboard-page');
+const explorers = () => import('./data-explorer/data-explorer-page');
 
 const PAGES = {
-  moderation: lazyPage('ModerationDashboardPage'),
-  moreInfo: lazyPage('MoreInfoRoute'),
-  compare: lazyPage('CompareRoute'),
-  overview: lazyPage('GlobalOverviewPage'),
-  performance: lazyPage('PerformancePage'),
-  serverPerformance: lazyPage('ServerPerformancePage'),
-  dataExplorer: lazyPage('DataExplorerPage'),
-  domainDataExplorer: lazyPage('DomainDataExplorerPage'),
+  moderation: lazyPage(dashboards, (m) => m.ModerationDashboardPage),
+  moreInfo: lazyPage(
+    () => import('./more-info/more-info-page'),
+    (m) => m.MoreInfoRoute,
+  ),
+  compare: lazyPage(
+    () => import('./compare/compare-page'),
+    (m) => m.CompareRoute,
+  ),
+  overview: lazyPage(
+    () => import('./global-overview/global-overview-page'),
+    (m) => m.GlobalOverviewPage,
+  ),
+  performance: lazyPage(
+    () => import('./performance/performance-page'),
+    (m) => m.PerformancePage,
+  ),
+  serverPerformance: lazyPage(
+    () => import('./server-performance/server-performance-page'),
+    (m) => m.ServerPerformancePage,
+  ),
+  dataExplorer: lazyPage(explorers, (m) => m.DataExplorerPage),
+  domainDataExplorer: lazyPage(explorers, (m) => m.DomainDataExplorerPage),
 };
-const WebsiteStats = lazy(() => loadPages().then((pages) => ({ default: pages.WebsiteStatsSection })));
-const Dashboard = lazy(() => loadPages().then((pages) => ({ default: pages.GlobalDashboardPage })));
-const DripStats = lazy(() => loadPages().then((pages) => ({ default: pages.DripStatsPanel })));
+const WebsiteStats = lazy(() =>
+  import('./dashboard/website-stats-section').then((m) => ({ default: m.WebsiteStatsSection })),
+);
+const Dashboard = lazy(() => dashboards().then((m) => ({ default: m.GlobalDashboardPage })));
+const DripStats = lazy(() => import('./drip-chart/drip-stats-panel').then((m) => ({ default: m.DripStatsPanel })));
 
 function Pending() {
   return (
-    <Center py="xl">
+    <Center py="xl" data-pending aria-busy="true">
       <Loader size="sm" aria-label="Loading" />
     </Center>
   );

@@ -36,7 +36,7 @@ export const DOMAIN_COLUMNS: DataTableColumn<DomainRow>[] = [
     title: 'Status',
     width: 100,
     render: (row) => (
-      <Badge variant="light" color={row.is_active === 1 ? 'teal' : 'gray'}>
+      <Badge variant="dot" color={row.is_active === 1 ? 'teal' : 'gray'}>
         {statusLabel(row.is_active)}
       </Badge>
     ),

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { RadialBarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatCount } from '@/lib/format';

@@ -153,7 +153,7 @@ describe('UsersManagementPage', () => {
   it('syncs direct permissions with the multi-select after the confirmation', async () => {
     const { user, writes } = renderPage();
     await within(table()).findByText('Uma User');
-    await user.click(screen.getByRole('button', { name: 'Permissions of Uma User' }));
+    await user.click(screen.getByRole('button', { name: /^Permissions of Uma User: \d+$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Permissions of Uma User' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Permissions' }));
     await user.click(await screen.findByRole('option', { name: 'reports.export' }));

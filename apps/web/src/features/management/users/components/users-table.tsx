@@ -81,7 +81,7 @@ export function UsersTable({
           size="xs"
           variant="subtle"
           leftSection={<IconKey size={14} aria-hidden />}
-          aria-label={`Permissions of ${user.name}`}
+          aria-label={`Permissions of ${user.name}: ${user.permissions.length}`}
           disabled={user.id === selfId || busyIds.has(user.id)}
           onClick={() => onPermissions(user)}
         >
