@@ -5,6 +5,8 @@ import { SegmentViewPage } from '@/features/audiences/components/segment-view-pa
 import { SubscriberListPage } from '@/features/audiences/components/subscriber-list-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
+import { BillingPage } from '@/features/billing/components/billing-page';
+import { UpgradePage } from '@/features/billing/components/upgrade-page';
 import {
   CopyTools2Page,
   CopyToolsPage,
@@ -106,6 +108,8 @@ const SCREENS: Partial<Record<RouteName, ComponentType>> = {
   'Recurring Migration': RecurringMigrationPage,
   Files: FilesPage,
   Clusters: ClustersPage,
+  Billing: BillingPage,
+  Upgrade: UpgradePage,
 };
 
 /** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */
