@@ -219,6 +219,9 @@ describe.each(testBackends())('plans, quotas and usage on $name', (backend) => {
     expect(res.json().message).toBe(QUOTA_MSG.feature);
     const copy = await client.post('/api/v1/tools/copy-tools/recurring', {});
     expect(copy.statusCode).toBe(403);
+    const exported = await client.post('/api/v1/files/customExport', {});
+    expect(exported.statusCode).toBe(403);
+    expect(exported.json().message).toBe(QUOTA_MSG.feature);
   });
 
   it('turns an approved upgrade request into the client’s plan at once: sends, subscribers and features resume', async () => {
