@@ -1,10 +1,15 @@
 import {
+  clientSummarySchema,
+  type PlanBody,
   planListResponseSchema,
   planRequestListResponseSchema,
   planRequestResponseSchema,
+  planResponseSchema,
   usageResponseSchema,
+  wrapped,
 } from '@pushdeck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api';
 
 /** The calls of Billing and Upgrade (issue #18; docs/api.md "Billing"). */
@@ -45,4 +50,33 @@ export function useDecide() {
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['billing'] }),
   });
+}
+
+const clientsSchema = wrapped(z.array(clientSummarySchema));
+export const useAllClients = () =>
+  useQuery({
+    queryKey: ['billing', 'clients'],
+    queryFn: async ({ signal }) =>
+      clientsSchema.parse(await api.get<unknown>('/v1/management/clients', { signal })).data,
+  });
+
+export function usePlanAdmin() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['billing'] });
+  return {
+    create: useMutation({
+      mutationFn: async (body: PlanBody) =>
+        planResponseSchema.parse(await api.post<unknown>(`${BASE}/plans`, { body })).data,
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: async (id: number) => api.delete<unknown>(`${BASE}/plans/${id}`),
+      onSuccess,
+    }),
+    assign: useMutation({
+      mutationFn: async (input: { clientId: number; planId: number | null }) =>
+        api.put<unknown>(`${BASE}/clients/${input.clientId}/plan`, { body: { plan_id: input.planId } }),
+      onSuccess,
+    }),
+  };
 }

@@ -4,6 +4,7 @@ import { IfAllowed } from '@/components/if-allowed';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { useDecide, usePlans, useRequestPlan, useRequests, useUsage } from '../api/billing-api';
+import { PlansAdmin } from './plans-admin';
 
 const quota = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
 const FEATURES = { data_explorer: 'Data Explorer', copy_tools: 'Copy Tools', exports: 'Exports' } as const;
@@ -118,6 +119,7 @@ export function UpgradePage() {
       </SimpleGrid>
       <IfAllowed action="management.clients.write">
         <PendingRequests />
+        <PlansAdmin />
       </IfAllowed>
     </Stack>
   );
