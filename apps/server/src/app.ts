@@ -23,6 +23,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import type { LiveBus } from './lib/live-events.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { copyToolsRoutes } from './modules/copy-tools/copy-tools.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   statisticsRoutes(app, moduleDeps);
   dripsRoutes(app, moduleDeps);
   gettingStartedRoutes(app, moduleDeps);
+  billingRoutes(app, moduleDeps);
   auditRoutes(app, moduleDeps);
   managementRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);

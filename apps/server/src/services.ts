@@ -11,6 +11,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
+import { BillingService } from './modules/billing/billing.service.ts';
 import { ClientsRepository } from './modules/clients/clients.repository.ts';
 import { CopyToolsService } from './modules/copy-tools/copy-tools.service.ts';
 import { RecurringMigrationService } from './modules/copy-tools/recurring-migration.service.ts';
@@ -127,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
     },
     images: new ImageStorageService(db, box, new ImageStore(config)),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    billing: new BillingService(db, audit),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),
     live,

@@ -2,6 +2,7 @@ export * from './actions.ts';
 export * from './api.ts';
 export * from './audience.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './constants.ts';
 export * from './copy-tools.ts';
 export * from './domain.ts';

@@ -217,6 +217,11 @@ export const AUDIT_ACTIONS = [
   'connection.delete',
   'connection.bind',
   'connection.unbind',
+  'plan.create',
+  'plan.update',
+  'plan.delete',
+  'client.plan',
+  'plan_request.decide',
   'connection.master',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -15,6 +15,10 @@ export interface ClientsTable {
   images_storage: ColumnType<StoredImageStorage | null, string | null | undefined, string | null>;
   images_storage_password_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   images_storage_public_folder: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's plan (issue #18); null: unlimited. */
+  plan_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** IANA zone of the client's calendar months (usage, quotas). */
+  timezone: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -267,6 +271,8 @@ export interface SendLedgerTable {
   sent_at: Date | null;
   delivered_at: Date | null;
   clicked_at: Date | null;
+  /** When the row was first claimed for sending: the moment it counts against the monthly send quota. */
+  quota_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type StatsHourlyTable = {
@@ -367,6 +373,42 @@ export interface DB {
   db_subs: DbSubsTable;
   connections: ConnectionsTable;
   domain_connections: DomainConnectionsTable;
+  plans: PlansTable;
+  plan_requests: PlanRequestsTable;
+  quota_refusals: QuotaRefusalsTable;
+}
+
+/** Feature flags of a plan; a feature absent from the object is on. */
+export type PlanFeatures = Partial<Record<'data_explorer' | 'copy_tools' | 'exports' | 'extensible', boolean>>;
+
+export interface PlansTable {
+  id: Generated<number>;
+  name: string;
+  /** null: unlimited */
+  monthly_sends: number | null;
+  active_subscribers: number | null;
+  websites: number | null;
+  features: ColumnType<PlanFeatures, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PlanRequestsTable {
+  id: Generated<number>;
+  client_id: number;
+  plan_id: number;
+  requested_by: number | null;
+  status: Generated<string>;
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+export interface QuotaRefusalsTable {
+  client_id: number;
+  kind: string;
+  day: ColumnType<string, string, string>;
+  count: Generated<number>;
 }
 
 export interface StoredImageStorage {

@@ -54,8 +54,8 @@ describe('app routes', () => {
     expect(window.localStorage.getItem(AUTH_FLAG_KEY)).toBeNull();
   });
 
-  it('shows a screen that is not built yet as Page Not Found inside the app layout', async () => {
-    renderApp('/billing', userWithRole('client'));
+  it('shows an unknown path as Page Not Found inside the app layout', async () => {
+    renderApp('/no-such-screen', userWithRole('client'));
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'My Account' })).toBeInTheDocument();

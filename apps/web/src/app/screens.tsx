@@ -76,6 +76,8 @@ const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'Recurring Migration': () => copyTools().then((m) => m.RecurringMigrationPage),
   Files: () => import('@/features/files/components/files-page').then((m) => m.FilesPage),
   Clusters: () => import('@/features/management/clusters/components/clusters-page').then((m) => m.ClustersPage),
+  Billing: () => import('@/features/billing/components/billing-page').then((m) => m.BillingPage),
+  Upgrade: () => import('@/features/billing/components/upgrade-page').then((m) => m.UpgradePage),
 };
 
 /** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */

@@ -12,6 +12,7 @@ import { sql as auditLog } from './0011-audit-log.ts';
 import { sql as exportFiles } from './0012-export-files.ts';
 import { sql as copyTools } from './0013-copy-tools.ts';
 import { sql as infrastructure } from './0014-infrastructure.ts';
+import { sql as billing } from './0015-billing.ts';
 
 export interface Migration {
   id: string;
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   { id: '0012_export_files', sql: exportFiles },
   { id: '0013_copy_tools', sql: copyTools },
   { id: '0014_infrastructure', sql: infrastructure },
+  { id: '0015_billing', sql: billing },
 ];

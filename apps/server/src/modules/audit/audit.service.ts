@@ -15,7 +15,16 @@ export interface AuditOrigin {
 
 export interface AuditChange {
   action: AuditAction;
-  subjectType: 'client' | 'user' | 'role' | 'permission' | 'cluster' | 'db_sub' | 'connection';
+  subjectType:
+    | 'client'
+    | 'user'
+    | 'role'
+    | 'permission'
+    | 'cluster'
+    | 'db_sub'
+    | 'connection'
+    | 'plan'
+    | 'plan_request';
   subjectId: number | null;
   clientId?: number | null;
   before?: unknown;

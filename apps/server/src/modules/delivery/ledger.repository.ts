@@ -93,7 +93,11 @@ export class LedgerRepository {
   claim(ledgerIds: readonly number[]) {
     return this.db
       .updateTable('send_ledger as l')
-      .set((eb) => ({ status: 'sending', attempts: eb('l.attempts', '+', 1) }))
+      .set((eb) => ({
+        status: 'sending',
+        attempts: eb('l.attempts', '+', 1),
+        quota_at: sql<Date>`coalesce(l.quota_at, now())`,
+      }))
       .from('subscribers as s')
       .whereRef('s.id', '=', 'l.subscriber_id')
       .where('l.id', 'in', [...ledgerIds])

@@ -10,6 +10,7 @@ import { type DebugLog, SILENT } from './debug-log.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';
 import { buildPayload, ttlOf } from './payload.ts';
+import { claimWithinQuota } from './send-quota.ts';
 
 const FLUSH_EVERY = 200;
 
@@ -53,7 +54,7 @@ export class SendService {
   async sendBatch(ledgerIds: readonly number[]): Promise<{ sent: number; total: number }> {
     if (ledgerIds.length === 0) return { sent: 0, total: 0 };
     const ledger = new LedgerRepository(this.db);
-    const rows = await ledger.claim(ledgerIds);
+    const rows = await claimWithinQuota(this.db, ledgerIds);
     if (rows.length === 0) return { sent: 0, total: 0 };
     const drips = new Map((await ledger.payloadDrips([...new Set(rows.map((r) => r.drip_id))])).map((d) => [d.id, d]));
     const { items, meta, skipped } = await this.prepare(rows, drips);

@@ -5,6 +5,8 @@ import type { Actor } from '../../lib/actor.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import { parseListQuery } from '../../lib/query/index.ts';
+import { QuotaRepository } from '../billing/quota.repository.ts';
+import { QUOTA_MSG } from '../billing/quota-messages.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
 import { newDomainKeys } from './domain-keys.ts';
 import { DOMAIN_LIST_SPEC } from './domain-list-spec.ts';
@@ -22,7 +24,7 @@ export class DomainsService {
   private readonly tags: DomainTagsRepository;
 
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly box: SecretBox,
   ) {
     this.domains = new DomainsRepository(db);
@@ -54,8 +56,18 @@ export class DomainsService {
     if (actor.clientId === null) throw new ValidationError({ client: [MSG.selectClient] });
     const url = siteUrl(body.url);
     if (await this.domains.urlTaken(actor.clientId, url)) throw alreadyAdded();
+    const clientId = actor.clientId;
+    const quota = await new QuotaRepository(this.db).quotaOf(clientId);
     try {
-      const domain = await this.domains.insert({ client_id: actor.clientId, url, ...newDomainKeys(this.box) });
+      const domain = await this.db.transaction().execute(async (trx) => {
+        const quotas = new QuotaRepository(trx);
+        if (quota.websites !== null) {
+          await quotas.lockWebsites(clientId);
+          if ((await quotas.liveWebsites(clientId)) >= quota.websites)
+            throw new ValidationError({ url: [QUOTA_MSG.websites(quota.websites)] });
+        }
+        return new DomainsRepository(trx).insert({ client_id: clientId, url, ...newDomainKeys(this.box) });
+      });
       return { ...domain, domain_tags: [] };
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyAdded();

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
+import { QuotaRepository } from '../billing/quota.repository.ts';
+import { QUOTA_MSG } from '../billing/quota-messages.ts';
 import { addToRollups } from '../stats/rollups.ts';
 import { type SubscriberFields, TrackingRepository } from './tracking.repository.ts';
 
@@ -18,6 +20,12 @@ export interface TriggerScheduler {
 }
 
 const UNKNOWN_WEBSITE = 'Unknown website.';
+
+class OverQuota extends Error {
+  constructor(readonly cap: number) {
+    super('over quota');
+  }
+}
 
 /** What subscriber sites report: subscriptions, visits, trigger events, deliveries and clicks. */
 export class TrackingService {
@@ -52,38 +60,54 @@ export class TrackingService {
     if (domain.client_active !== 1) throw new HttpError(403, MANAGEMENT_MSG.clientInactive);
     const now = new Date();
     const fields = subscriberFields(body, meta, now);
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new TrackingRepository(trx);
-      const current = await repo.subscriberByEndpoint(domain.id, body.subscription.endpoint);
-      if (!current && body.old_endpoint) {
-        // the browser rotated the subscription: keep the subscriber, its history and its fields
-        const rotated = await repo.rotateEndpoint(domain.id, body.old_endpoint, {
+    const quota = await new QuotaRepository(this.db).quotaOf(domain.client_id);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const repo = new TrackingRepository(trx);
+        const quotas = new QuotaRepository(trx);
+        const cap = quota.active_subscribers;
+        // one subscribe call of a capped client at a time, so N are let in and never N+1
+        if (cap !== null) await quotas.lockSubscribers(domain.client_id);
+        const mayAdd = async () => {
+          if (cap !== null && (await quotas.activeSubscribers(domain.client_id)) >= cap) throw new OverQuota(cap);
+        };
+        const current = await repo.subscriberByEndpoint(domain.id, body.subscription.endpoint);
+        if (!current && body.old_endpoint) {
+          // the browser rotated the subscription: keep the subscriber, its history and its fields
+          const rotated = await repo.rotateEndpoint(domain.id, body.old_endpoint, {
+            endpoint: body.subscription.endpoint,
+            p256dh: fields.p256dh,
+            auth: fields.auth,
+            is_active: 1,
+            status: 'active',
+            updated_at: now,
+          });
+          if (rotated) return rotated;
+        }
+        if (current) {
+          // a known endpoint: refreshed, and counted again only if it had left
+          if (current.is_active === 0) await mayAdd();
+          await repo.updateSubscriber(current.id, fields);
+          if (current.is_active === 0) await countSubscribed(trx, domain, now);
+          return { id: current.id };
+        }
+        await mayAdd();
+        const row = await repo.insertSubscriber({
+          ...fields,
+          domain_id: domain.id,
+          client_id: domain.client_id,
           endpoint: body.subscription.endpoint,
-          p256dh: fields.p256dh,
-          auth: fields.auth,
-          is_active: 1,
-          status: 'active',
-          updated_at: now,
+          subscription_url: body.subscription_url || null,
+          created_at: now,
         });
-        if (rotated) return rotated;
-      }
-      if (current) {
-        // a known endpoint: refreshed, and counted again only if it had left
-        await repo.updateSubscriber(current.id, fields);
-        if (current.is_active === 0) await countSubscribed(trx, domain, now);
-        return { id: current.id };
-      }
-      const row = await repo.insertSubscriber({
-        ...fields,
-        domain_id: domain.id,
-        client_id: domain.client_id,
-        endpoint: body.subscription.endpoint,
-        subscription_url: body.subscription_url || null,
-        created_at: now,
+        await countSubscribed(trx, domain, now);
+        return row;
       });
-      await countSubscribed(trx, domain, now);
-      return row;
-    });
+    } catch (error) {
+      if (!(error instanceof OverQuota)) throw error;
+      await new QuotaRepository(this.db).countRefusal(domain.client_id, 'subscribers', quota.timezone);
+      throw new HttpError(403, QUOTA_MSG.subscribers(error.cap));
+    }
   }
 
   private async subscriber(websiteId: string, endpoint: string) {

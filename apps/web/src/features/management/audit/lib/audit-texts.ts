@@ -28,6 +28,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'connection.bind': 'Connection bound',
   'connection.unbind': 'Connection unbound',
   'connection.master': 'Master connection changed',
+  'plan.create': 'Plan created',
+  'plan.update': 'Plan changed',
+  'plan.delete': 'Plan deleted',
+  'client.plan': 'Client plan changed',
+  'plan_request.decide': 'Plan request decided',
 };
 
 /** A stored action's label; an action this console does not know yet reads as its name. */

@@ -1,0 +1,159 @@
+import type { PlanBody } from '@pushdeck/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { monthStartSql, NOT_SENT } from './quota.repository.ts';
+
+const planColumns = ['id', 'name', 'monthly_sends', 'active_subscribers', 'websites', 'features'] as const;
+
+/** Plans, plan requests, and the usage figures read from the ledger and subscriber tables. */
+export class BillingRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  plans() {
+    return this.db
+      .selectFrom('plans')
+      .select([...planColumns, 'created_at', 'updated_at'])
+      .orderBy('id')
+      .execute();
+  }
+
+  plan(id: number) {
+    return this.db
+      .selectFrom('plans')
+      .select([...planColumns, 'created_at', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  insertPlan(body: PlanBody) {
+    return this.db
+      .insertInto('plans')
+      .values({ ...body, features: JSON.stringify(body.features) })
+      .returning([...planColumns, 'created_at', 'updated_at'])
+      .executeTakeFirstOrThrow();
+  }
+
+  updatePlan(id: number, body: PlanBody) {
+    return this.db
+      .updateTable('plans')
+      .set({ ...body, features: JSON.stringify(body.features), updated_at: new Date() })
+      .where('id', '=', id)
+      .returning([...planColumns, 'created_at', 'updated_at'])
+      .executeTakeFirst();
+  }
+
+  async deletePlan(id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('plans').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async setClientPlan(clientId: number, planId: number | null): Promise<void> {
+    await this.db
+      .updateTable('clients')
+      .set({ plan_id: planId, updated_at: new Date() })
+      .where('id', '=', clientId)
+      .execute();
+  }
+
+  client(clientId: number) {
+    return this.db
+      .selectFrom('clients')
+      .select(['id', 'name', 'plan_id', 'timezone'])
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  private requestsQuery() {
+    return this.db
+      .selectFrom('plan_requests as r')
+      .innerJoin('clients as c', 'c.id', 'r.client_id')
+      .innerJoin('plans as p', 'p.id', 'r.plan_id')
+      .leftJoin('plans as cp', 'cp.id', 'c.plan_id')
+      .leftJoin('users as u', 'u.id', 'r.requested_by')
+      .select(['r.id', 'r.client_id', 'c.name as client_name', 'r.plan_id', 'p.name as plan_name'])
+      .select(['cp.name as current_plan_name', 'r.status', 'u.email as requested_by_email', 'r.created_at'])
+      .select('r.decided_at');
+  }
+
+  requests(filter: { clientId?: number; status?: string }) {
+    let q = this.requestsQuery();
+    if (filter.clientId !== undefined) q = q.where('r.client_id', '=', filter.clientId);
+    if (filter.status) q = q.where('r.status', '=', filter.status);
+    return q.orderBy('r.id', 'desc').limit(200).execute();
+  }
+
+  request(id: number) {
+    return this.requestsQuery().where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** The request row locked for the decision. */
+  lockRequest(id: number) {
+    return this.db
+      .selectFrom('plan_requests')
+      .select(['id', 'client_id', 'plan_id', 'status'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  insertRequest(clientId: number, planId: number, userId: number) {
+    return this.db
+      .insertInto('plan_requests')
+      .values({ client_id: clientId, plan_id: planId, requested_by: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  async decideRequest(id: number, status: 'approved' | 'declined', userId: number): Promise<void> {
+    await this.db
+      .updateTable('plan_requests')
+      .set({ status, decided_by: userId, decided_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Sends and over-quota rows of this month by day (the client's days). */
+  async daily(clientId: number, tz: string) {
+    const rows = await sql<{ day: string; sends: string; over_quota: string }>`
+      select to_char(quota_at at time zone ${tz}, 'YYYY-MM-DD') as day,
+        count(*) filter (where status not in (${sql.join([...NOT_SENT])})) as sends,
+        count(*) filter (where status = 'over_quota') as over_quota
+      from send_ledger
+      where client_id = ${clientId} and quota_at >= ${monthStartSql(tz)}
+      group by 1 order by 1`.execute(this.db);
+    return rows.rows.map((r) => ({ day: r.day, sends: Number(r.sends), over_quota: Number(r.over_quota) }));
+  }
+
+  /** The last 12 calendar months (the client's), this one included, oldest first. */
+  async months(clientId: number, tz: string) {
+    const from = sql`(date_trunc('month', now() at time zone ${tz}) - interval '11 months')`;
+    const sends = await sql<{ month: string; sends: string; over_quota: string }>`
+      select to_char(quota_at at time zone ${tz}, 'YYYY-MM') as month,
+        count(*) filter (where status not in (${sql.join([...NOT_SENT])})) as sends,
+        count(*) filter (where status = 'over_quota') as over_quota
+      from send_ledger
+      where client_id = ${clientId} and quota_at >= (${from} at time zone ${tz})
+      group by 1`.execute(this.db);
+    const refused = await sql<{ month: string; n: string }>`
+      select to_char(day, 'YYYY-MM') as month, sum(count) as n from quota_refusals
+      where client_id = ${clientId} and kind = 'subscribers' and day >= cast(${from} as date)
+      group by 1`.execute(this.db);
+    const months = await sql<{ month: string }>`
+      select to_char(${from} + make_interval(months => g), 'YYYY-MM') as month from generate_series(0, 11) as g`.execute(
+      this.db,
+    );
+    const s = new Map(sends.rows.map((r) => [r.month, r]));
+    const f = new Map(refused.rows.map((r) => [r.month, Number(r.n)]));
+    return months.rows.map(({ month }) => ({
+      month,
+      sends: Number(s.get(month)?.sends ?? 0),
+      over_quota: Number(s.get(month)?.over_quota ?? 0),
+      refused_subscribers: f.get(month) ?? 0,
+    }));
+  }
+
+  async currentMonth(tz: string): Promise<string> {
+    const r = await sql<{ m: string }>`select to_char(now() at time zone ${tz}, 'YYYY-MM') as m`.execute(this.db);
+    return r.rows[0]!.m;
+  }
+}

@@ -1,0 +1,96 @@
+import { Alert, Anchor, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import type { QuotaUsage } from '@pushdeck/contracts';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { errorMessage } from '@/lib/api';
+import { USAGE_EXPORT_URL, useUsage } from '../api/billing-api';
+import { DailyChart } from './daily-chart';
+import { QuotaBanner } from './quota-banner';
+
+function QuotaRow({ label, quota }: { label: string; quota: QuotaUsage }) {
+  const color = quota.level === 'reached' ? 'red' : quota.level === 'near' ? 'yellow' : 'blue';
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text fw={500}>{label}</Text>
+        <Text size="sm" aria-label={`${label} used`}>
+          {quota.limit === null ? `${quota.used} (unlimited)` : `${quota.used} of ${quota.limit}`}
+        </Text>
+      </Group>
+      {quota.limit !== null && (
+        <Progress value={Math.min(100, quota.percent ?? 0)} color={color} aria-label={`${label}: ${quota.percent} %`} />
+      )}
+    </Stack>
+  );
+}
+
+/** Billing: the client's plan, this month's usage against each quota, the daily chart and the last 12 months. */
+export function BillingPage() {
+  const usage = useUsage();
+  const u = usage.data;
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Billing' }]} />
+      <Title order={1} size="h2">
+        Billing
+      </Title>
+      {usage.isError && (
+        <Alert color="red" role="alert" title="Usage could not be loaded">
+          {errorMessage(usage.error, 'Error')}
+        </Alert>
+      )}
+      {usage.isPending && <Loader aria-label="Loading usage" />}
+      {u && (
+        <>
+          <QuotaBanner usage={u} />
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Text>
+                Plan: <strong>{u.plan?.name ?? 'Unlimited'}</strong> · {u.month} ({u.timezone}) ·{' '}
+                <Anchor href="/upgrade">Change plan</Anchor>
+              </Text>
+              <QuotaRow label="Monthly sends" quota={u.sends} />
+              <QuotaRow label="Active subscribers" quota={u.active_subscribers} />
+              <QuotaRow label="Websites" quota={u.websites} />
+              <Text size="sm" c="dimmed">
+                Over the limit this month: {u.over_quota.sends} sends not sent, {u.over_quota.subscribers} subscriptions
+                refused.
+              </Text>
+            </Stack>
+          </Paper>
+          <Title order={2} size="h4">
+            Sends by day
+          </Title>
+          <DailyChart days={u.daily} />
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              Last 12 months
+            </Title>
+            <Anchor href={USAGE_EXPORT_URL} download>
+              Export usage (CSV)
+            </Anchor>
+          </Group>
+          <Table striped aria-label="Usage by month">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Month</Table.Th>
+                <Table.Th>Sends</Table.Th>
+                <Table.Th>Over quota</Table.Th>
+                <Table.Th>Refused subscribers</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...u.months].reverse().map((m) => (
+                <Table.Tr key={m.month}>
+                  <Table.Td>{m.month}</Table.Td>
+                  <Table.Td>{m.sends}</Table.Td>
+                  <Table.Td>{m.over_quota}</Table.Td>
+                  <Table.Td>{m.refused_subscribers}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Plan, Usage } from '@pushdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
+import { jsonResponse, setXsrfCookie, stubFetch } from '@/lib/api/testing/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { BillingPage } from './billing-page';
+import { UpgradePage } from './upgrade-page';
+
+const at = '2026-11-01T00:00:00.000Z';
+const small: Plan = {
+  id: 1,
+  name: 'Small <b>',
+  monthly_sends: 10,
+  active_subscribers: 100,
+  websites: 2,
+  features: { exports: false },
+  created_at: new Date(at),
+  updated_at: new Date(at),
+};
+const big: Plan = { ...small, id: 2, name: 'Big', monthly_sends: 1000, features: {} };
+const quota = (used: number, limit: number | null) => ({
+  used,
+  limit,
+  percent: limit === null ? null : (used / limit) * 100,
+  level: limit !== null && used >= limit ? 'reached' : limit !== null && used >= limit * 0.8 ? 'near' : 'ok',
+});
+const usage = (over: Partial<Usage> = {}) => ({
+  plan: small,
+  timezone: 'UTC',
+  month: '2026-11',
+  sends: quota(9, 10),
+  active_subscribers: quota(3, 100),
+  websites: quota(1, 2),
+  over_quota: { sends: 0, subscribers: 0 },
+  daily: [{ day: '2026-11-26', sends: 9, over_quota: 0 }],
+  months: [{ month: '2026-11', sends: 9, over_quota: 0, refused_subscribers: 0 }],
+  pending_request: null,
+  ...over,
+});
+
+describe('Billing and Upgrade', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  it('shows the plan, each quota against its limit, the 80 % banner and the months', async () => {
+    stubFetch((call) =>
+      call.path === '/api/v1/billing/usage' ? jsonResponse(200, { data: usage() }) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<BillingPage />, { route: '/billing', user: userWithRole('client') });
+    expect(await screen.findByText('Near your plan limit')).toBeInTheDocument();
+    expect(screen.getByText('Small <b>')).toBeInTheDocument();
+    expect(screen.getByLabelText('Monthly sends used')).toHaveTextContent('9 of 10');
+    expect(screen.getByLabelText('Websites used')).toHaveTextContent('1 of 2');
+    const months = screen.getByRole('table', { name: 'Usage by month' });
+    expect(within(months).getByText('2026-11')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export usage (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/v1/billing/usage/export',
+    );
+  });
+
+  it('lists the plans side by side and sends a request for another one', async () => {
+    setXsrfCookie();
+    const asked: unknown[] = [];
+    stubFetch(async (call) => {
+      if (call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [small, big] });
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(200, { data: usage() });
+      if (call.path === '/api/v1/billing/requests' && call.method === 'POST') {
+        asked.push(call.body);
+        return jsonResponse(201, {
+          data: {
+            id: 5,
+            client_id: 1,
+            client_name: 'Acme',
+            plan_id: 2,
+            plan_name: 'Big',
+            current_plan_name: 'Small <b>',
+            status: 'pending',
+            requested_by_email: 'client@pushdeck.test',
+            created_at: at,
+            decided_at: null,
+          },
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('client') });
+    const bigCard = await screen.findByLabelText('Plan Big');
+    expect(within(screen.getByLabelText('Plan Small <b>')).getByText('Current plan')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Plan Small <b>')).getByText('Exports: no')).toBeInTheDocument();
+    await userEvent.setup().click(within(bigCard).getByRole('button', { name: 'Ask for Big' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    // a client never sees the admins' list of requests
+    expect(screen.queryByText('Requests waiting for an answer')).toBeNull();
+  });
+});

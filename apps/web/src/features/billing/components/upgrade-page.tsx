@@ -1,0 +1,126 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { Plan } from '@pushdeck/contracts';
+import { IfAllowed } from '@/components/if-allowed';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { errorMessage } from '@/lib/api';
+import { useDecide, usePlans, useRequestPlan, useRequests, useUsage } from '../api/billing-api';
+import { PlansAdmin } from './plans-admin';
+
+const quota = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
+const FEATURES = { data_explorer: 'Data Explorer', copy_tools: 'Copy Tools', exports: 'Exports' } as const;
+
+function PlanCard({ plan, current, onAsk, busy }: { plan: Plan; current: boolean; onAsk: () => void; busy: boolean }) {
+  return (
+    <Card withBorder aria-label={`Plan ${plan.name}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {plan.name}
+          </Title>
+          {current && <Badge>Current plan</Badge>}
+        </Group>
+        <Text size="sm">Monthly sends: {quota(plan.monthly_sends)}</Text>
+        <Text size="sm">Active subscribers: {quota(plan.active_subscribers)}</Text>
+        <Text size="sm">Websites: {quota(plan.websites)}</Text>
+        {(Object.keys(FEATURES) as (keyof typeof FEATURES)[]).map((f) => (
+          <Text size="sm" key={f}>
+            {FEATURES[f]}: {plan.features[f] === false ? 'no' : 'yes'}
+          </Text>
+        ))}
+        {!current && (
+          <Button onClick={onAsk} loading={busy}>
+            Ask for {plan.name}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function PendingRequests() {
+  const requests = useRequests('pending');
+  const decide = useDecide();
+  const rows = requests.data ?? [];
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Requests waiting for an answer
+      </Title>
+      {decide.isError && <Alert color="red">{errorMessage(decide.error, 'Error')}</Alert>}
+      {rows.length === 0 ? (
+        <Text c="dimmed">No pending request.</Text>
+      ) : (
+        <Table aria-label="Pending plan requests">
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.client_name}</Table.Td>
+                <Table.Td>
+                  {r.current_plan_name ?? 'Unlimited'} → {r.plan_name}
+                </Table.Td>
+                <Table.Td>{r.requested_by_email}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button size="xs" onClick={() => decide.mutate({ id: r.id, decision: 'approve' })}>
+                      Approve
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => decide.mutate({ id: r.id, decision: 'decline' })}
+                    >
+                      Decline
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** Upgrade: the plans side by side; a client asks for one; admins approve or decline the requests. */
+export function UpgradePage() {
+  const plans = usePlans();
+  const usage = useUsage();
+  const ask = useRequestPlan();
+  const currentId = usage.data?.plan?.id ?? null;
+  const pending = usage.data?.pending_request;
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Upgrade' }]} />
+      <Title order={1} size="h2">
+        Upgrade
+      </Title>
+      {pending && (
+        <Alert color="blue" role="status">
+          Your request for {pending.plan_name} is waiting for an administrator.
+        </Alert>
+      )}
+      {ask.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(ask.error, 'Error')}
+        </Alert>
+      )}
+      {plans.isError && <Alert color="red">{errorMessage(plans.error, 'Error')}</Alert>}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {(plans.data ?? []).map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            current={plan.id === currentId}
+            busy={ask.isPending && ask.variables === plan.id}
+            onAsk={() => ask.mutate(plan.id)}
+          />
+        ))}
+      </SimpleGrid>
+      <IfAllowed action="management.clients.write">
+        <PendingRequests />
+        <PlansAdmin />
+      </IfAllowed>
+    </Stack>
+  );
+}
