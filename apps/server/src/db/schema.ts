@@ -1,8 +1,24 @@
 import type { StatCounterName } from '@pushdeck/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type {
+  AuditLogTable,
+  ClustersTable,
+  ConnectionsTable,
+  CopyJobsTable,
+  DbSubsTable,
+  DomainConnectionsTable,
+  DomainTagsTable,
+  DripCopiesTable,
+  ExportFilesTable,
+  PlanRequestsTable,
+  PlansTable,
+  QuotaRefusalsTable,
+  StoredImageStorage,
+  TagsTable,
+} from './schema-staff.ts';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ClientsTable {
@@ -111,7 +127,7 @@ export interface JobPingsTable {
   processed_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-type Json = ColumnType<unknown, string | undefined, string>;
+export type Json = ColumnType<unknown, string | undefined, string>;
 type Flag = Generated<number>;
 
 export interface SubscribersTable {
@@ -305,38 +321,6 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
-export interface AuditLogTable {
-  id: Generated<number>;
-  actor_id: number | null;
-  actor_email: string | null;
-  impersonator_id: number | null;
-  action: string;
-  subject_type: string;
-  subject_id: number | null;
-  client_id: number | null;
-  before: Json | null;
-  after: Json | null;
-  ip: string | null;
-  created_at: CreatedAt;
-}
-
-export interface ExportFilesTable {
-  id: Generated<number>;
-  basename: string;
-  client_id: number | null;
-  user_id: number | null;
-  kind: string;
-  params: Json;
-  actor: Json;
-  status: Generated<'in_progress' | 'ready' | 'failed'>;
-  rows_written: Generated<number>;
-  rows_total: Generated<number>;
-  size: Generated<number>;
-  error: string | null;
-  created_at: CreatedAt;
-  finished_at: Date | null;
-}
-
 export interface DB {
   audit_log: AuditLogTable;
   export_files: ExportFilesTable;
@@ -378,116 +362,6 @@ export interface DB {
   quota_refusals: QuotaRefusalsTable;
 }
 
-/** Feature flags of a plan; a feature absent from the object is on. */
-export type PlanFeatures = Partial<Record<'data_explorer' | 'copy_tools' | 'exports' | 'extensible', boolean>>;
-
-export interface PlansTable {
-  id: Generated<number>;
-  name: string;
-  /** null: unlimited */
-  monthly_sends: number | null;
-  active_subscribers: number | null;
-  websites: number | null;
-  features: ColumnType<PlanFeatures, string | undefined, string>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface PlanRequestsTable {
-  id: Generated<number>;
-  client_id: number;
-  plan_id: number;
-  requested_by: number | null;
-  status: Generated<string>;
-  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
-  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  created_at: CreatedAt;
-}
-
-export interface QuotaRefusalsTable {
-  client_id: number;
-  kind: string;
-  day: ColumnType<string, string, string>;
-  count: Generated<number>;
-}
-
-export interface StoredImageStorage {
-  IMAGES_STORAGE_DRIVER: 'local' | 's3';
-  IMAGES_STORAGE_HOST: string;
-  IMAGES_STORAGE_USERNAME: string;
-  IMAGES_STORAGE_PUBLIC_DOMAIN: string;
-  IMAGES_STORAGE_DOC_ROOT: string;
-  IMAGES_STORAGE_PUBLIC_ROOT: string;
-}
-
-interface DbServerColumns {
-  driver: Generated<string>;
-  host: string;
-  port: number;
-  database: string;
-  username: string;
-  password_sealed: string;
-}
-
-export interface ClustersTable extends DbServerColumns {
-  id: Generated<number>;
-  cluster_uid: Generated<string>;
-  cluster_name: string;
-  is_active: Generated<number>;
-  is_default: Generated<number>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface DbSubsTable extends DbServerColumns {
-  id: Generated<number>;
-  cluster_id: number;
-  name: string;
-  region: string;
-  shard_number: number;
-  is_active: Generated<number>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface ConnectionsTable {
-  id: Generated<number>;
-  type: 'api' | 'db';
-  name: string;
-  attribute: string;
-  number: number | null;
-  tag: string | null;
-  datacenter: string | null;
-  region: string | null;
-  is_active: Generated<number>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface DomainConnectionsTable {
-  domain_id: number;
-  connection_id: number;
-  kind: 'api' | 'db';
-  type: Generated<'master' | 'slave'>;
-  created_at: CreatedAt;
-}
-
-export interface TagsTable {
-  id: Generated<number>;
-  /** The owning client; null for the global tags staff manage. */
-  client_id: number | null;
-  name: string;
-  type: 'geo' | 'adult' | 'category' | 'server';
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface DomainTagsTable {
-  domain_id: number;
-  tag_id: number;
-  created_at: CreatedAt;
-}
-
 export type ClientRow = Selectable<ClientsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -497,29 +371,4 @@ export type SubscriberRow = Selectable<SubscribersTable>;
 export type DripRow = Selectable<DripsTable>;
 export type ScheduleRow = Selectable<SchedulesTable>;
 
-/** A Copy Tools 2.0 job (issue #15): what job-status answers. */
-export interface CopyJobsTable {
-  id: string;
-  kind: string;
-  user_id: number;
-  client_id: number | null;
-  source_client_id: number;
-  target_client_id: number;
-  status: Generated<'queued' | 'running' | 'completed' | 'failed'>;
-  params: Json;
-  progress_done: Generated<number>;
-  progress_total: Generated<number>;
-  reason: string | null;
-  result: Json | null;
-  created_at: CreatedAt;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
-
-/** Which source drip a copied drip came from (a second run of the same copy finds it). */
-export interface DripCopiesTable {
-  target_drip_id: number;
-  source_drip_id: number;
-  target_domain_id: number;
-  created_at: CreatedAt;
-}
+export * from './schema-staff.ts';
