@@ -1,11 +1,9 @@
 // npm run bench:web — the console's load budget (issue 17), measured in Debian's Chromium under Chrome DevTools'
 // "Fast 4G" network and a 4x CPU slowdown, with a cold cache for every run. See README.md.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startBuiltServer } from '../../e2e/support/built-server.ts';
 import { BUDGET, measureBuild } from '../../scripts/check-bundle-size.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,62 +19,8 @@ const FAST_4G = {
 const CPU_SLOWDOWN = 4;
 const BUDGET_MS = { firstDashboard: 1500, routeChange: 300 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** The built server on a fresh embedded database with the demo data, as the journeys start it. */
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pushdeck-bench-web-'));
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() > until) throw new Error(`server not ready:\n${output}`);
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startServer = () => startBuiltServer('bench-web', 90_000);
 
 /**
  * A fresh context signed in as the demo client (through the login screen, untimed), and a page of it with the

@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBuiltServer } from './built-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,61 +7,9 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready:\n${log()}`);
-}
-
 /** Starts the built server (apps/server/dist) on a free port with a fresh embedded database and demo data. */
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pushdeck-e2e-'));
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitReady(baseUrl, child, () => output);
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const server = await startBuiltServer('e2e');
+  project.provide('baseUrl', server.baseUrl);
+  return server.stop;
 }
