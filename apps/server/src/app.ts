@@ -66,8 +66,8 @@ export interface AppDeps {
   live?: LiveBus;
   /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
   sharedRateLimits?: boolean;
-  /** false in tests that do not want request logs */
-  logger?: boolean;
+  /** false in tests that do not want request logs; a stream (tests) receives every line at the given level */
+  logger?: boolean | { stream: NodeJS.WritableStream; level: string };
 }
 
 export const LOG_REDACT = [
@@ -80,6 +80,10 @@ export const LOG_REDACT = [
   '*.old_password',
   '*.new_password',
   '*.new_password_confirmation',
+  // the infrastructure's secrets, one level further down (db_entities_master, config, images_storage)
+  '*.*.password',
+  '*.IMAGES_STORAGE_PASSWORD',
+  '*.*.IMAGES_STORAGE_PASSWORD',
 ];
 
 /** The Fastify app: plugins, every module's routes, the SPA. Every /api route must declare a permission. */
@@ -87,7 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   const { config, db } = deps;
   const app = Fastify({
     logger:
-      deps.logger === false ? false : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+      deps.logger === false
+        ? false
+        : typeof deps.logger === 'object'
+          ? {
+              level: deps.logger.level,
+              stream: deps.logger.stream,
+              redact: { paths: LOG_REDACT, censor: '[redacted]' },
+            }
+          : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>() as App;

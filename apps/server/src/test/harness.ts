@@ -41,6 +41,8 @@ export interface TestAppOptions {
   sender?: { maxAttempts?: number; backoffBaseMs?: number; timeoutMs?: number };
   /** Settings over the test defaults (e.g. a staticDir with a built console). */
   config?: Partial<AppConfig>;
+  /** Receives the app's log lines at the given level (default: no logs). */
+  log?: { stream: NodeJS.WritableStream; level: string };
 }
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -98,7 +100,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     jobs,
     live,
     sharedRateLimits: backend.name === 'postgres',
-    logger: false,
+    logger: opts.log ?? false,
   });
   await app.ready();
   return {

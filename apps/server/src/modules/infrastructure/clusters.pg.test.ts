@@ -1,7 +1,9 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { INFRA_MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { ADMIN, createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
+import { CHECK_TIMEOUT_MS } from './db-check.ts';
 
 const CLUSTERS = '/api/v1/management/clusters';
 const SUBS = '/api/v1/management/dbsubs';
@@ -96,6 +98,22 @@ describe.each(testBackends())('Clusters Management on $name', (backend) => {
     expect(bad.json().data).toMatchObject({ reachable: false, version: null, latency_ms: null });
     expect(bad.json().data.error).toMatch(/ECONNREFUSED|connect/i);
     expect(Date.now() - started).toBeLessThan(10_000);
+    // a server that accepts the connection and never answers: the short timeout ends the test, not the driver
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const waited = Date.now();
+      const hung = await a.post(`${CLUSTERS}/test`, {
+        config: server({ host: '127.0.0.1', port: (silent.address() as AddressInfo).port }),
+      });
+      const took = Date.now() - waited;
+      expect(hung.json().data).toMatchObject({ reachable: false, version: null });
+      expect(hung.json().data.error).toMatch(/timeout/i);
+      expect(took).toBeGreaterThanOrEqual(CHECK_TIMEOUT_MS - 100);
+      expect(took).toBeLessThan(CHECK_TIMEOUT_MS + 5_000);
+    } finally {
+      silent.close();
+    }
     const wrongDb = (await a.post(`${CLUSTERS}/test`, { config: server({ database: 'no_such_db_pushdeck' }) })).json()
       .data;
     expect(wrongDb.reachable).toBe(false);
@@ -146,8 +164,26 @@ describe.each(testBackends())('Clusters Management on $name', (backend) => {
       cluster_name: 'first-renamed',
       db_entities_master: { password_set: true },
     });
-    // the kept password still opens the server
+    // the kept password still opens the server, and it is the one first given (this machine's server takes any
+    // password on 127.0.0.1, so the sealed value itself is checked)
     expect(edited.json().data.check).toMatchObject({ reachable: true });
+    const sealed = await t.handle.db
+      .selectFrom('clusters')
+      .select('password_sealed')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(t.box.open(sealed.password_sealed)).toBe(server().password);
+    const retyped = await a.request('PUT', `${CLUSTERS}/${first.id}`, {
+      body: { db_entities_master: server({ password: 'a-new-secret-9' }) },
+    });
+    expect(retyped.statusCode).toBe(200);
+    const resealed = await t.handle.db
+      .selectFrom('clusters')
+      .select('password_sealed')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(t.box.open(resealed.password_sealed)).toBe('a-new-secret-9');
+    expect(retyped.body).not.toContain('a-new-secret-9');
     // test with the stored password: only for the server it was stored for
     const stored = await a.post(`${CLUSTERS}/test`, { config: noPassword, cluster_id: first.id });
     expect(stored.json().data.reachable).toBe(true);
