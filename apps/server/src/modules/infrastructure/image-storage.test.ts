@@ -96,14 +96,19 @@ describe.each(testBackends())('image storage per client on $name', (backend) => 
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().data[0].full_url).toContain('/kept/acme/brand/');
 
-    // the store refuses (a bucket it does not have): a clear error, not a 500 and not a false URL
-    await setStorage({
-      images_storage: s3Config({ IMAGES_STORAGE_DOC_ROOT: 'no-such-bucket', IMAGES_STORAGE_PASSWORD: 'wrong-secret' }),
-    });
+    // the store refuses a wrong secret (the stand-in verifies signatures): a clear error, not a 500 nor a false URL
+    const before = s3.refused();
+    await setStorage({ images_storage: s3Config({ IMAGES_STORAGE_PASSWORD: 'wrong-secret' }) });
     const refused = await upload(await signedIn(t, DEMO.client));
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toMatch(/image storage refused/);
     expect(refused.body).not.toContain('wrong-secret');
+    expect(s3.refused()).toBeGreaterThan(before);
+    // and a bucket it does not have, with the right secret
+    await setStorage({ images_storage: s3Config({ IMAGES_STORAGE_DOC_ROOT: 'no-such-bucket' }) });
+    const noBucket = await upload(await signedIn(t, DEMO.client));
+    expect(noBucket.statusCode).toBe(502);
+    expect(noBucket.json().message).toMatch(/image storage refused/);
   });
 
   it('local: the icon is written into the folder and its URL is under the public domain', async () => {
@@ -120,6 +125,10 @@ describe.each(testBackends())('image storage per client on $name', (backend) => 
       images_storage_public_folder: 'shop',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.body).not.toContain('unused-but-required');
+    expect((await (await signedIn(t, ADMIN.email, ADMIN.password)).get(`${CLIENTS}/${acmeId}`)).body).not.toContain(
+      'unused-but-required',
+    );
     const url: string = (await upload(await signedIn(t, DEMO.client))).json().data[0].full_url;
     expect(url).toMatch(/^https:\/\/cdn\.acme\.test\/img\/shop\/[0-9a-f]{32}\.png$/);
     const file = path.join(folder, 'img', 'shop', url.split('/').pop()!);

@@ -26,6 +26,10 @@ function renderButton(user = userWithRole('admin')) {
     if (call.path === '/api/v1/connections/getDomainAPIConnections') return jsonResponse(200, { data: bound });
     if (call.path === '/api/v1/connections/getDomainDBConnections') return jsonResponse(200, { data: [] });
     if (call.path === '/api/v1/connections/get') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/connections/bindGeoConnectionsToDomain') {
+      bound = [...bound, conn(3, 'Three', 'slave')];
+      return jsonResponse(200, { data: { bound: [3] } });
+    }
     if (call.path === '/api/v1/connections/changeMasterDomainConnectionAPI') {
       bound = [conn(2, 'Two', 'master'), conn(1, 'One', 'slave')];
       return jsonResponse(200, { data: [] });
@@ -67,5 +71,37 @@ describe('Connection settings', () => {
     expect(call.url.searchParams.get('domain_ids')).toBe('5');
     expect(call.url.searchParams.get('connection_id')).toBe('2');
     await waitFor(() => expect(within(table).getByRole('button', { name: 'Master Two: TRUE' })).toBeInTheDocument());
+  });
+
+  it("Unbind asks first; cancelling says 'Cancelled!' 'Bundle is safe :)' and unbinds nothing", async () => {
+    const { calls, user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Connection settings' }));
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    await user.click(await within(table).findByRole('button', { name: 'Unbind Two' }));
+    expect(await screen.findByText('Two will be unbound from this website.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const result = await screen.findByRole('dialog', { name: 'Cancelled!' });
+    expect(within(result).getByText('Bundle is safe :)')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.includes('unBind'))).toBe(false);
+    expect(within(table).getByRole('button', { name: 'Unbind Two' })).toBeInTheDocument();
+  });
+
+  it('Change Geo binds the connections of the website’s regions after a confirmation and says how many', async () => {
+    const { calls, user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Connection settings' }));
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    await within(table).findByText('Two');
+    await user.click(screen.getByRole('button', { name: 'Change Geo' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancelled' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.includes('bindGeo'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Change Geo' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes!' }));
+    const result = await screen.findByRole('dialog', { name: 'Changed' });
+    expect(within(result).getByText('1 connection(s) bound.')).toBeInTheDocument();
+    const call = calls.find((c) => c.path === '/api/v1/connections/bindGeoConnectionsToDomain')!;
+    expect(call.url.searchParams.get('domain_id')).toBe('5');
+    expect(await within(table).findByText('Three')).toBeInTheDocument();
   });
 });

@@ -107,4 +107,18 @@ describe('ClustersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes!' }));
     await waitFor(() => expect(screen.getByText('Failed to sync cluster / change activeness!')).toBeInTheDocument());
   });
+
+  it("copies a cluster's UID with 'Copied!', and says 'Fail to copy undefined' when the browser refuses", async () => {
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Clusters' });
+    await within(table).findByText('EU main');
+    await user.click(within(table).getByRole('button', { name: 'Copy UID of EU main' }));
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('c0ffee');
+
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    await user.click(within(table).getByRole('button', { name: 'Copy master of EU main' }));
+    expect(await screen.findByText('Fail to copy undefined')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('c0ffee');
+  });
 });
