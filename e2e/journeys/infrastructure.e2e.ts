@@ -58,7 +58,12 @@ describe('infrastructure administration (admin)', () => {
     const master = dialog.getByRole('group', { name: 'Master database (db_entities_master)' });
     await fillServer(master, '1');
     await master.getByRole('button', { name: 'Test connection' }).click();
+    // the wrong port: not reachable, with the driver's error on the screen
     await master.getByRole('status').filter({ hasText: 'Not reachable' }).waitFor();
+    await master
+      .getByRole('status')
+      .filter({ hasText: /ECONNREFUSED/ })
+      .waitFor();
     await master.getByLabel(/^Port/).fill(PG.port || '5432');
     await master.getByRole('button', { name: 'Test connection' }).click();
     await master
@@ -87,26 +92,38 @@ describe('infrastructure administration (admin)', () => {
   it('binds two API connections to a website, switches master, and pushmine.js calls the new API base', async () => {
     const stamp = Date.now().toString(36);
     const { page, context } = await signedInAdmin(b);
-    const bases: string[] = [];
-    const names: string[] = [];
-    for (const n of [1, 2]) {
-      const base = `https://api${n}-${stamp}.push.example`;
-      const created = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/v1/connections', {
-        type: 'api',
-        name: `Node ${n} ${stamp}`,
-        attribute: base,
-        is_active: 1,
-      });
-      expect(created.status).toBe(201);
-      bases.push(base);
-      names.push(`#${created.json.data.id} Node ${n} ${stamp} (${base})`);
-    }
-    const sites = await apiCall<{ data: { id: number; url: string }[] }>(page, 'GET', '/api/v1/domains?limit=100');
+    const sites = await apiCall<{ data: { id: number; url: string; website_id: string }[] }>(
+      page,
+      'GET',
+      '/api/v1/domains?limit=100',
+    );
     const shop = sites.json.data.find((d) => d.url === 'https://shop.acme.test')!;
     await page.goto(`/dashboard/${shop.id}`);
     await page.getByRole('button', { name: 'Connection settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connection settings: https://shop.acme.test' });
     const apiTable = dialog.getByRole('table', { name: 'API connections' });
+    // two API nodes made with the dialog's New connection form
+    const bases: string[] = [];
+    const names: string[] = [];
+    await dialog.getByRole('button', { name: 'New connection' }).click();
+    const form = dialog.getByRole('form', { name: 'New connection' });
+    for (const n of [1, 2]) {
+      const base = `https://api${n}-${stamp}.push.example`;
+      await form.getByRole('textbox', { name: /^Name/ }).fill(`Node ${n} ${stamp}`);
+      await form.getByRole('textbox', { name: /^Attribute/ }).fill(base);
+      await form.getByRole('textbox', { name: /^Region/ }).fill('EU');
+      const [created] = await Promise.all([
+        page.waitForResponse(
+          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/connections',
+        ),
+        form.getByRole('button', { name: 'Create connection' }).click(),
+      ]);
+      expect(created.status()).toBe(201);
+      const id = ((await created.json()) as { data: { id: number } }).data.id;
+      bases.push(base);
+      names.push(`#${id} Node ${n} ${stamp} (${base})`);
+      if (n === 1) await dialog.getByRole('button', { name: 'New connection' }).click();
+    }
     for (const option of names) {
       await dialog.getByRole('combobox', { name: 'Add a new API bundle' }).click();
       await page.getByRole('option', { name: option }).click();
@@ -120,7 +137,13 @@ describe('infrastructure administration (admin)', () => {
       await confirmYes(page);
       await page.getByRole('dialog', { name: 'Changed' }).waitFor();
       await apiTable.getByRole('button', { name: `Master Node ${i + 1} ${stamp}: TRUE` }).waitFor();
-      expect(base).toBeTruthy();
+      // the Integrate page names the master's API base
+      const answer = await apiCall<{ data: { api_base: string; source: string } }>(
+        page,
+        'GET',
+        `/api/v1/files/apiBase?website_id=${shop.website_id}`,
+      );
+      expect(answer.json.data).toEqual({ api_base: `${base}/api/public/v1`, source: 'master_connection' });
     }
     // the first is slave again
     await apiTable.getByRole('button', { name: `Master Node 1 ${stamp}: FALSE` }).waitFor();
@@ -182,18 +205,25 @@ describe('infrastructure administration (admin)', () => {
     const client = await b.newPage();
     await login(client.page, owner);
     await waitForPath(client.page, '/dashboard');
-    const url = await client.page.evaluate(async (bytes) => {
-      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const form = new FormData();
-      form.append('type', 'icon');
-      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'icon.png');
-      const res = await fetch('/api/v1/files/uploadImage', {
-        method: 'POST',
-        headers: { 'X-XSRF-TOKEN': token, Accept: 'application/json' },
-        body: form,
-      });
-      return (await res.json()).data[0].full_url as string;
-    }, Array.from(PNG));
+    // the client adds a website and uploads an icon with the welcome drip editor's Upload button
+    const site = await apiCall<{ data: { id: number } }>(client.page, 'POST', '/api/v1/domains', {
+      url: `https://storage-${stamp}.journey.test`,
+    });
+    expect(site.status).toBe(201);
+    await client.page.goto(`/dashboard/${site.json.data.id}/welcome/new`);
+    const form = client.page.getByRole('form', { name: 'Welcome drip' });
+    await form.waitFor({ timeout: 10_000 });
+    const [chooser] = await Promise.all([
+      client.page.waitForEvent('filechooser'),
+      form.getByRole('button', { name: 'Upload Custom Icon' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
+    const iconInput = form.getByRole('textbox', { name: /^Custom Icon/ });
+    await client.page.waitForFunction(
+      (el) => (el as HTMLInputElement).value.startsWith('http'),
+      await iconInput.elementHandle(),
+    );
+    const url = await iconInput.inputValue();
     expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/icons/`)).toBe(true);
     const served = await client.page.goto(url);
     expect(served?.status()).toBe(200);
