@@ -176,13 +176,46 @@ describe.each(testBackends())('connections on $name', (backend) => {
     expect((await a.post(`${C}/bindGeoConnectionsToDomain?domain_id=${news.id}`)).json().data.bound).toEqual([]);
   });
 
-  it('is admin only', async () => {
-    for (const email of [DEMO.moder, DEMO.client, DEMO.viewer]) {
-      const c = await signedIn(t, email);
-      expect((await c.get(`${C}/get?where[type]=api`)).statusCode).toBe(403);
-      expect((await c.post(C, { type: 'api', name: 'x', attribute: 'https://x.test' })).statusCode).toBe(403);
-      expect((await c.post(`${C}/getDomainAPIConnections?domain_id=${shop.id}`)).statusCode).toBe(403);
-      expect((await c.post(`${C}/bindConnectionToDomain?domain_id=${shop.id}&connection_id=1`)).statusCode).toBe(403);
+  it('answers every connection call with 403 to every role but the admin panel holders, and changes nothing', async () => {
+    const [acme] = await t.handle.db.selectFrom('clients').select('id').orderBy('id').limit(1).execute();
+    const staff: string[] = [];
+    for (const role of ['admin_role', 'admin_demo']) {
+      const email = `${role}-conn@pushdeck.test`;
+      const made = await a.post('/api/v1/management/users', {
+        name: role,
+        email,
+        password: DEMO.password,
+        password_confirmation: DEMO.password,
+        client_id: acme!.id,
+        role,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      staff.push(email);
     }
+    const conn = await create({ type: 'api', name: 'Guarded', attribute: 'https://guarded.push.example' });
+    const calls: [string, string, object?][] = [
+      ['GET', `${C}/get?where[type]=api`],
+      ['POST', `${C}/getDomainAPIConnections?domain_id=${shop.id}`],
+      ['POST', `${C}/getDomainDBConnections?domain_id=${shop.id}`],
+      ['POST', `${C}/changeMasterDomainConnectionAPI?domain_ids=${shop.id}&connection_id=${conn.id}`],
+      ['POST', `${C}/changeMasterDomainConnectionDB?domain_ids=${shop.id}&connection_id=${conn.id}`],
+      ['POST', C, { type: 'api', name: 'x', attribute: 'https://x.test', is_active: 1 }],
+      ['PUT', C, { id: conn.id, name: 'renamed' }],
+      ['DELETE', `${C}?id=${conn.id}`],
+      ['POST', `${C}/bindGeoConnectionsToDomain?domain_id=${shop.id}`],
+      ['POST', `${C}/bindConnectionToDomain?domain_id=${shop.id}&connection_id=${conn.id}`],
+      ['POST', `${C}/unBindConnectionToDomain?domain_id=${shop.id}&connection_id=${conn.id}`],
+    ];
+    const before = await a.get(`${C}/get?where[type]=api`);
+    const boundBefore = await api(shop.id);
+    for (const email of [DEMO.moder, DEMO.client, DEMO.user, DEMO.viewer, ...staff]) {
+      const c = await signedIn(t, email);
+      for (const [method, url, body] of calls) {
+        const res = await c.request(method as 'GET', url, body ? { body } : {});
+        expect(res.statusCode, `${email} ${method} ${url}`).toBe(403);
+      }
+    }
+    expect((await a.get(`${C}/get?where[type]=api`)).body).toBe(before.body);
+    expect((await api(shop.id)).body).toBe(boundBefore.body);
   });
 });
