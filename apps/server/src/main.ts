@@ -15,12 +15,13 @@ import { openLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { startupStep } from './lib/startup-step.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
 import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
 import { createExports } from './modules/exports/create-exports.ts';
 import { exportThreadScript, runExportInThread } from './modules/exports/export-threads.ts';
+import { SystemRepository } from './modules/system/system.repository.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 
 /** One process: API + worker + built SPA on one port (DESIGN.md). PUSHDECK_WORKER=0 runs the API alone. */
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
 
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
-  jobs.define(systemPingJob(handle.db));
+  jobs.define(systemPingJob(new SystemRepository(handle.db)));
   jobs.define(
     maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
   );

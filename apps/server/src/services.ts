@@ -8,7 +8,7 @@ import { type LiveBus, LocalLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
@@ -47,6 +47,7 @@ import { StatsV1Service } from './modules/statistics/stats-v1.service.ts';
 import { SubscribersRepository } from './modules/subscribers/subscribers.repository.ts';
 import { SubscribersService } from './modules/subscribers/subscribers.service.ts';
 import { WebsitesRepository } from './modules/subscribers/websites.repository.ts';
+import { SystemRepository } from './modules/system/system.repository.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
 
@@ -131,6 +132,7 @@ export function createServices(deps: ServiceDeps) {
     billing: new BillingService(db, audit),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),
+    system: new SystemRepository(db),
     live,
     exports: createExports({ db, box, dataDir: config.dataDir, live, jobs: deps.jobs }),
   };

@@ -6,7 +6,7 @@ import { HttpError, ValidationError } from '../../lib/errors.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { QUOTA_MSG } from '../billing/quota-messages.ts';
-import { addToRollups } from '../stats/rollups.ts';
+import { addToRollups } from '../stats/rollups.repository.ts';
 import { type SubscriberFields, TrackingRepository } from './tracking.repository.ts';
 
 export interface SubscriberMeta {
