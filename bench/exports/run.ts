@@ -18,9 +18,9 @@ import { openPostgres } from '../../apps/server/src/db/connect.ts';
 import type { Actor } from '../../apps/server/src/lib/actor.ts';
 import { SecretBox } from '../../apps/server/src/lib/crypto.ts';
 import { LocalLiveBus } from '../../apps/server/src/lib/live-events.ts';
-import { createExports } from '../../apps/server/src/modules/exports/create-exports.ts';
 import { runExportInThread } from '../../apps/server/src/modules/exports/export-threads.ts';
 import { ExportsRepository } from '../../apps/server/src/modules/exports/exports.repository.ts';
+import { createExports } from '../../apps/server/src/worker-services.ts';
 import { createBenchDatabase } from '../subscribers/data.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;

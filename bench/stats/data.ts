@@ -4,7 +4,7 @@ import { STAT_COUNTER_NAMES } from '@pushdeck/contracts';
  * scheduled occurrences. Everything in SQL (generate_series, seeded random()), split over two sessions.
  */
 import pg from 'pg';
-import { CLIENT_SLOTS } from '../../apps/server/src/modules/stats/rollups.ts';
+import { CLIENT_SLOTS } from '../../apps/server/src/modules/stats/rollups.repository.ts';
 
 const ROLLUP_TABLES = ['stats_hourly', 'stats_hourly_website', 'stats_hourly_client'];
 

@@ -207,9 +207,23 @@ describe('tags manager and domains list (admin)', () => {
     // proved by the next download: a list with rows gives a file, and it is the only one since the empty list
     await searchDomains(page, 'acme');
     await expect.poll(async () => (await listedRows(page)).length).toBe(acme.length);
+    const listed = await listedRows(page);
     await page.getByRole('button', { name: 'Download CSV' }).click();
-    await nextDownload(2);
+    const second = await nextDownload(2);
     expect(downloads).toHaveLength(2);
+    // a new file, and it holds the acme rows the list shows again (not the empty search's nothing)
+    expect(second).not.toBe(link);
+    const again = await page.request.get(second);
+    expect(again.status()).toBe(200);
+    const [header2, ...rows2] = parseCsv((await again.body()).toString('utf8'));
+    expect(header2).toEqual(['Id', 'Website Id', 'Url', 'Status', 'Tags', 'Created at']);
+    expect(rows2.map((r) => [r[0], r[1], r[2], r[3]])).toEqual(
+      listed.map((r) => [r.Id, r['Website Id'], r.Url, r.Status]),
+    );
+    expect(rows2.map((r) => r[2])).toEqual(
+      expect.arrayContaining(['https://blog.acme.test', 'https://shop.acme.test']),
+    );
+    expect(rows2.every((r) => r[2]?.includes('acme'))).toBe(true);
     await context.close();
   });
 

@@ -134,9 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const services = createServices(deps);
-  registerSession(app, { db, config, sessions: services.sessions });
+  registerSession(app, { config, sessions: services.sessions, clients: services.clients });
 
-  systemRoutes(app, { db });
+  systemRoutes(app, { system: services.system });
   authRoutes(app, { auth: services.auth, sessions: services.sessions, config });
   clientsRoutes(app, { clients: services.clients });
   const moduleDeps: ModuleDeps = { config, services, ...(deps.jobs ? { jobs: deps.jobs } : {}) };

@@ -4,8 +4,6 @@ import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedAdmin, seedRolesAndPermissions } from './db/seed.ts';
-import { copyRecurringJob } from './jobs/copy-tools.job.ts';
-import { exportRetentionJob, exportRunJob } from './jobs/exports.jobs.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { maintenanceJob } from './jobs/maintenance.job.ts';
 import { systemPingJob } from './jobs/system-ping.job.ts';
@@ -15,13 +13,14 @@ import { openLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { startupStep } from './lib/startup-step.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
 import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
-import { createExports } from './modules/exports/create-exports.ts';
 import { exportThreadScript, runExportInThread } from './modules/exports/export-threads.ts';
+import { SystemRepository } from './modules/system/system.repository.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
+import { defineWorkerJobs } from './worker-services.ts';
 
 /** One process: API + worker + built SPA on one port (DESIGN.md). PUSHDECK_WORKER=0 runs the API alone. */
 async function main(): Promise<void> {
@@ -62,15 +61,13 @@ async function main(): Promise<void> {
 
   const jobs = new JobRunner(handle, log);
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
-  jobs.define(systemPingJob(handle.db));
+  jobs.define(systemPingJob(new SystemRepository(handle.db)));
   jobs.define(
     maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
   );
-  jobs.define(copyRecurringJob(handle.db));
   const live = await startupStep(log, 'the live events', () =>
     openLiveBus(handle, (err) => log.warn({ err }, 'live events connection lost; it is reopened')),
   );
-  const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
   const { databaseUrl } = config;
   const inThread =
     handle.kind === 'postgres' && databaseUrl && config.exportHeapMb > 0
@@ -80,8 +77,14 @@ async function main(): Promise<void> {
             { script: exportThreadScript(import.meta.url), heapMb: config.exportHeapMb },
           )
       : undefined;
-  jobs.define(exportRunJob(exportsWorker, inThread));
-  jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
+  defineWorkerJobs(jobs, {
+    db: handle.db,
+    box,
+    dataDir: config.dataDir,
+    live,
+    exportRetentionDays: config.exportRetentionDays,
+    inThread,
+  });
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
   tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);

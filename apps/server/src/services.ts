@@ -8,7 +8,7 @@ import { type LiveBus, LocalLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
@@ -22,7 +22,6 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
-import { createExports } from './modules/exports/create-exports.ts';
 import { ClustersService } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
@@ -47,8 +46,10 @@ import { StatsV1Service } from './modules/statistics/stats-v1.service.ts';
 import { SubscribersRepository } from './modules/subscribers/subscribers.repository.ts';
 import { SubscribersService } from './modules/subscribers/subscribers.service.ts';
 import { WebsitesRepository } from './modules/subscribers/websites.repository.ts';
+import { SystemRepository } from './modules/system/system.repository.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
+import { createExports } from './worker-services.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -87,6 +88,11 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(db);
   const copyTools = new CopyToolsService(db);
   const live = deps.live ?? new LocalLiveBus();
+  const drips = new DripsService(db);
+  const domains = new DomainsService(db, box);
+  const explorer = new ExplorerService(facts, scopes, cache);
+  const serverPerformance = new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache);
+  const imageStore = new ImageStore(config);
   return {
     box,
     sessions,
@@ -100,9 +106,9 @@ export function createServices(deps: ServiceDeps) {
       audit,
     ),
     clients: new ClientsRepository(db),
-    domains: new DomainsService(db, box),
+    domains,
     domainKeys: new DomainsRepository(db),
-    drips: new DripsService(db),
+    drips,
     dripSave: new DripSaveService(db),
     groups: new GroupsService(db),
     spam: new SpamService(db),
@@ -119,20 +125,29 @@ export function createServices(deps: ServiceDeps) {
       v1: statsV1,
       drips: new DripStatsService(statsV1, facts, new DripStatsRepository(db), cache),
       cards: new DashboardTotalsService(new DashboardTotalsRepository(db), scopes, cache),
-      explorer: new ExplorerService(facts, scopes, cache),
-      serverPerformance: new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache),
+      explorer,
+      serverPerformance,
     },
     infrastructure: {
       clusters: new ClustersService(db, box, audit),
       connections: new ConnectionsService(db, audit),
     },
-    images: new ImageStorageService(db, box, new ImageStore(config)),
+    imageStore,
+    images: new ImageStorageService(db, box, imageStore),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     billing: new BillingService(db, audit),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),
+    system: new SystemRepository(db),
     live,
-    exports: createExports({ db, box, dataDir: config.dataDir, live, jobs: deps.jobs }),
+    exports: createExports({
+      db,
+      box,
+      dataDir: config.dataDir,
+      live,
+      jobs: deps.jobs,
+      reads: { drips, domains, explorer, serverPerformance },
+    }),
   };
 }
 

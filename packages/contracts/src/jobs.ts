@@ -41,6 +41,11 @@ export const LIVE_EVENTS = {
   fileStatus: 'file.status-updated',
 } as const;
 
+/** The channel each live event goes out on (the SSE data's `channel`). */
+export const LIVE_CHANNELS = {
+  [LIVE_EVENTS.fileStatus]: 'files',
+} as const;
+
 export const liveEventSchemas = {
   /**
    * An export file changed status or progressed (channel 'files'): `link` is set once it is ready; `progress` counts
@@ -56,4 +61,5 @@ export const liveEventSchemas = {
 } as const;
 
 export type LiveEventName = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
+export type LiveChannel = (typeof LIVE_CHANNELS)[LiveEventName];
 export type LiveEvent<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { planSchedule } from '../modules/delivery/scheduler.service.ts';
-import { addToRollups } from '../modules/stats/rollups.ts';
+import { addToRollups } from '../modules/stats/rollups.repository.ts';
 import type { TrackingService } from '../modules/tracking/tracking.service.ts';
 import { seedDemoHistory } from './demo-history.ts';
 

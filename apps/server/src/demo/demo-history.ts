@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, StatsHourlyTable } from '../db/schema.ts';
-import { addToRollups } from '../modules/stats/rollups.ts';
+import { addToRollups } from '../modules/stats/rollups.repository.ts';
 
 /** A small deterministic PRNG (mulberry32): the same demo history on every machine. */
 function prng(seed: number): () => number {

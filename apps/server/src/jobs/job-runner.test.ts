@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
+import { SystemRepository } from '../modules/system/system.repository.ts';
 import { testBackends } from '../test/backends.ts';
 import { JobRunner } from './job-runner.ts';
 import { SYSTEM_PING, systemPingJob } from './system-ping.job.ts';
@@ -25,7 +26,7 @@ describe.each(testBackends())('the job runner on $name', (backend) => {
     ({ handle, drop } = await backend.open());
     await migrate(handle);
     jobs = new JobRunner(handle, pino({ level: 'silent' }));
-    jobs.define(systemPingJob(handle.db));
+    jobs.define(systemPingJob(new SystemRepository(handle.db)));
     await jobs.start({ work: true });
   });
   afterAll(async () => {
@@ -72,7 +73,7 @@ describe.each(testBackends())('a job runner that only enqueues on $name', (backe
     ({ handle, drop } = await backend.open());
     await migrate(handle);
     jobs = new JobRunner(handle, pino({ level: 'silent' }));
-    jobs.define(systemPingJob(handle.db));
+    jobs.define(systemPingJob(new SystemRepository(handle.db)));
     await jobs.start({ work: false });
   });
   afterAll(async () => {
@@ -118,7 +119,7 @@ describe.each(testBackends())('a restart with work left over on $name', (backend
         await handle.db.transaction().execute((trx) => jobs.send(SYSTEM_PING, { token }, { trx }));
       },
     });
-    jobs.define(systemPingJob(handle.db));
+    jobs.define(systemPingJob(new SystemRepository(handle.db)));
     runners.push(jobs);
     return jobs;
   };

@@ -1,5 +1,5 @@
 import { JOBS } from '@pushdeck/contracts';
-import type { LoginThrottle } from '../modules/auth/login-throttle.ts';
+import type { LoginThrottle } from '../modules/auth/login-throttle.repository.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
 import type { JobDefinition } from './job-runner.ts';
 

@@ -1,16 +1,15 @@
 import { JOBS } from '@pushdeck/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { SystemRepository } from '../modules/system/system.repository.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export const SYSTEM_PING = JOBS.systemPing;
 
 /** The smoke job: proves the queue runs on this database by writing the token it was sent. */
-export function systemPingJob(db: Kysely<DB>): JobDefinition<{ token: string }> {
+export function systemPingJob(system: Pick<SystemRepository, 'recordPing'>): JobDefinition<{ token: string }> {
   return {
     name: SYSTEM_PING,
     async handle({ token }) {
-      await db.insertInto('job_pings').values({ token }).execute();
+      await system.recordPing(token);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { LIVE_CHANNELS, LiveEvent, LiveEventName } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../db/schema.ts';
@@ -7,12 +8,9 @@ import type { DB } from '../db/schema.ts';
  * A live event for the console (contracts' LIVE_EVENTS): the channel and event names, the client whose users may
  * see it (null: staff working across all clients) and its payload.
  */
-export interface LiveMessage {
-  channel: string;
-  event: string;
-  clientId: number | null;
-  data: unknown;
-}
+export type LiveMessage = {
+  [N in LiveEventName]: { channel: (typeof LIVE_CHANNELS)[N]; event: N; clientId: number | null; data: LiveEvent<N> };
+}[LiveEventName];
 
 export type LiveListener = (message: LiveMessage) => void;
 

@@ -1,19 +1,19 @@
 import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER, hasAnyPermission, MSG, SESSION_COOKIE } from '@pushdeck/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
-import type { DB, SessionRow } from '../db/schema.ts';
+import type { SessionRow } from '../db/schema.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/errors.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
+import type { ClientsRepository } from '../modules/clients/clients.repository.ts';
 import type { App, RoutePermission } from './types.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOUCH_AFTER_MS = 60_000;
 
 export interface SessionDeps {
-  db: Kysely<DB>;
   config: AppConfig;
+  clients: Pick<ClientsRepository, 'findByUid'>;
   sessions: SessionsRepository;
 }
 
@@ -101,7 +101,7 @@ async function resolveActor(request: FastifyRequest, deps: SessionDeps): Promise
   let clientId = user.clientId;
   if (uid) {
     if (user.isStaff) {
-      const client = await deps.db.selectFrom('clients').select('id').where('client_uid', '=', uid).executeTakeFirst();
+      const client = await deps.clients.findByUid(uid);
       if (!client) throw new HttpError(404, MSG.clientNotFound);
       clientId = client.id;
     } else if (uid !== user.clientUid) {

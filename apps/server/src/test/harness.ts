@@ -7,16 +7,14 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedRolesAndPermissions } from '../db/seed.ts';
 import { DEMO_PASSWORD, seedInitialData } from '../demo/index.ts';
-import { copyRecurringJob } from '../jobs/copy-tools.job.ts';
-import { exportRetentionJob, exportRunJob } from '../jobs/exports.jobs.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { SecretBox } from '../lib/crypto.ts';
 import { type LiveBus, openLiveBus } from '../lib/live-events.ts';
 import { MessageTokens } from '../lib/message-token.ts';
 import { createDelivery, type Delivery, endpointPolicy, type LocalPushTrust } from '../modules/delivery/delivery.ts';
 import { backfillDomainKeys } from '../modules/domains/domain-keys.ts';
-import { createExports } from '../modules/exports/create-exports.ts';
 import type { App } from '../plugins/types.ts';
+import { defineWorkerJobs } from '../worker-services.ts';
 import type { TestBackend } from './backends.ts';
 
 export interface TestApp {
@@ -85,11 +83,14 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     ...(opts.local ? { local: opts.local } : {}),
     ...(opts.sender ? { sender: opts.sender } : {}),
   });
-  jobs.define(copyRecurringJob(handle.db));
   const live = await openLiveBus(handle);
-  const exportsWorker = createExports({ db: handle.db, box, dataDir: config.dataDir, live, jobs });
-  jobs.define(exportRunJob(exportsWorker));
-  jobs.define(exportRetentionJob(exportsWorker, config.exportRetentionDays));
+  defineWorkerJobs(jobs, {
+    db: handle.db,
+    box,
+    dataDir: config.dataDir,
+    live,
+    exportRetentionDays: config.exportRetentionDays,
+  });
   await jobs.start({ work: opts.work ?? false });
   const { app, routes } = await buildApp({
     config,

@@ -3,7 +3,7 @@
 import { STAT_COUNTER_NAMES } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { CLIENT_SLOTS } from '../modules/stats/rollups.ts';
+import { CLIENT_SLOTS } from '../modules/stats/rollups.repository.ts';
 
 /**
  * Rows of `stats_hourly_website` and `stats_hourly_client` that differ from `stats_hourly` summed over drips (and

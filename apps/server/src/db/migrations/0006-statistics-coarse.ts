@@ -3,7 +3,7 @@
  * and the website (per client), kept by `addToRollups` in the same transaction as the fine rows, so each always
  * equals the fine rows summed. Statistics queries read the coarsest table that can answer them.
  *
- * `stats_hourly_client` spreads a client's hour over a few rows (`slot` = website id mod 8, see rollups.ts): the
+ * `stats_hourly_client` spreads a client's hour over a few rows (`slot` = website id mod 8, see rollups.repository.ts): the
  * rows are summed by every query, so the slot only decides which concurrent writers wait for each other. Both
  * tables are filled from the fine rows here.
  */

@@ -106,6 +106,16 @@ export async function runPaginated<DB, TB extends keyof DB, O>(
   return { data, total: Number(counted.rows[0]?.total ?? 0), ...pagination };
 }
 
+/** A list query of no filters and no order of its own, only a page: for a repository's fixed query (runPaginated). */
+export const pageQuery = (page: number, pageLength: number): ParsedListQuery => ({
+  where: [],
+  whereRelation: [],
+  with: [],
+  orderBy: [],
+  extra: {},
+  pagination: { page, pageLength },
+});
+
 /** A list call's answer: one page with its total (`paginate=true`), or the rows of the limit/offset window. */
 export type ListResult<R> =
   | { kind: 'list'; rows: R[] }

@@ -9,6 +9,7 @@ export {
   likePattern,
   listColumns,
   type Page,
+  pageQuery,
   runList,
   runPaginated,
   selectedColumns,

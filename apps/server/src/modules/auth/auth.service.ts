@@ -16,7 +16,7 @@ import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle } from './login-throttle.repository.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import { UsersRepository } from './users.repository.ts';
 

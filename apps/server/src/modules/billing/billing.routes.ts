@@ -147,7 +147,7 @@ export function billingRoutes(app: App, deps: ModuleDeps): void {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="usage-${usage.month}.csv"`)
-        .send(usageCsv(usage));
+        .send(await usageCsv(usage));
     },
   );
 

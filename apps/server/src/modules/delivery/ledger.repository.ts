@@ -117,6 +117,27 @@ export class LedgerRepository {
       .execute();
   }
 
+  /** Of these ledger rows, those not yet counted against a send quota (quota_at null) and still to send. */
+  async notYetCounted(ledgerIds: readonly number[]): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('send_ledger')
+      .select('id')
+      .where('id', 'in', [...ledgerIds])
+      .where('quota_at', 'is', null)
+      .where('status', 'in', ['queued', 'sending'])
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** Rows beyond the client's send quota: `over_quota`, never sent; the claim's attempt is given back. */
+  async markOverQuota(ledgerIds: readonly number[]): Promise<void> {
+    await this.db
+      .updateTable('send_ledger')
+      .set({ status: 'over_quota', attempts: sql`greatest(attempts - 1, 0)` })
+      .where('id', 'in', [...ledgerIds])
+      .execute();
+  }
+
   payloadDrips(dripIds: readonly number[]) {
     return this.db
       .selectFrom('drips as d')

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { LedgerRepository } from './ledger.repository.ts';
@@ -14,18 +14,9 @@ type Claimed = Awaited<ReturnType<LedgerRepository['claim']>>[number];
 export async function claimWithinQuota(db: Kysely<DB>, ledgerIds: readonly number[]): Promise<Claimed[]> {
   if (ledgerIds.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const fresh = new Set(
-      (
-        await trx
-          .selectFrom('send_ledger')
-          .select('id')
-          .where('id', 'in', [...ledgerIds])
-          .where('quota_at', 'is', null)
-          .where('status', 'in', ['queued', 'sending'])
-          .execute()
-      ).map((r) => Number(r.id)),
-    );
-    const rows = await new LedgerRepository(trx).claim(ledgerIds);
+    const ledger = new LedgerRepository(trx);
+    const fresh = await ledger.notYetCounted(ledgerIds);
+    const rows = await ledger.claim(ledgerIds);
     const quotas = new QuotaRepository(trx);
     const over: number[] = [];
     for (const clientId of [...new Set(rows.map((r) => r.client_id))].sort((a, b) => a - b)) {
@@ -42,11 +33,7 @@ export async function claimWithinQuota(db: Kysely<DB>, ledgerIds: readonly numbe
       over.push(...mine.slice(room));
     }
     if (over.length === 0) return rows;
-    await trx
-      .updateTable('send_ledger')
-      .set({ status: 'over_quota', attempts: sql`greatest(attempts - 1, 0)` })
-      .where('id', 'in', over)
-      .execute();
+    await ledger.markOverQuota(over);
     const refused = new Set(over);
     return rows.filter((r) => !refused.has(Number(r.id)));
   });

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { openDomainKeys, type VapidKeys } from '../domains/domain-keys.ts';
-import { addToRollups, type RollupDelta } from '../stats/rollups.ts';
+import { addToRollups, type RollupDelta } from '../stats/rollups.repository.ts';
 import { type DebugLog, SILENT } from './debug-log.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';

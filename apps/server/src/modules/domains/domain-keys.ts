@@ -2,6 +2,7 @@ import { generateVapidKeys } from '@pushdeck/web-push';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import { DomainsRepository } from './domains.repository.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -24,14 +25,8 @@ export function openDomainKeys(
 
 /** Gives every domain without keys its own pair (domains created before keys existed). */
 export async function backfillDomainKeys(db: Kysely<DB>, box: SecretBox): Promise<number> {
-  const missing = await db.selectFrom('domains').select('id').where('vapid_public_key', 'is', null).execute();
-  for (const { id } of missing) {
-    await db
-      .updateTable('domains')
-      .set(newDomainKeys(box))
-      .where('id', '=', id)
-      .where('vapid_public_key', 'is', null)
-      .execute();
-  }
+  const domains = new DomainsRepository(db);
+  const missing = await domains.withoutKeys();
+  for (const id of missing) await domains.setKeysIfMissing(id, newDomainKeys(box));
   return missing.length;
 }

@@ -32,6 +32,17 @@ const PUBLIC_COLUMNS = [
 export class DomainsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Ids of the domains (deleted ones too) that have no VAPID key pair yet. */
+  async withoutKeys(): Promise<number[]> {
+    const rows = await this.db.selectFrom('domains').select('id').where('vapid_public_key', 'is', null).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Stores a domain's key pair unless it got one meanwhile. */
+  async setKeysIfMissing(id: number, keys: { vapid_public_key: string; vapid_private_key: string }): Promise<void> {
+    await this.db.updateTable('domains').set(keys).where('id', '=', id).where('vapid_public_key', 'is', null).execute();
+  }
+
   /** Live (not deleted) domains of the actor's scope. */
   private live(actor: Actor) {
     return scopeToActor(

@@ -1,8 +1,8 @@
 import type { AudienceQuery, SegmentType } from '@pushdeck/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AUDIENCE_LOCK, SegmentsRepository } from '../segments/segments.repository.ts';
+import { SegmentsRepository } from '../segments/segments.repository.ts';
 
 export interface SourceAudience {
   name: string;
@@ -41,7 +41,7 @@ export class SetupAudiences {
    */
   async lockWebsites(siteIds: readonly number[]): Promise<void> {
     for (const id of [...new Set(siteIds)].sort((a, b) => a - b)) {
-      await sql`select pg_advisory_xact_lock(${AUDIENCE_LOCK}, ${id})`.execute(this.db);
+      await this.segments.lockWebsite(this.db, id);
     }
   }
 

@@ -1,5 +1,5 @@
 import { type DripKind, type DripStats, pushCtr } from '@pushdeck/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB, DripRow } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import {
@@ -28,6 +28,13 @@ export interface GroupSelector {
   domainId?: number;
 }
 
+/** The drip list's search: the text in a drip's title, body or trigger event (also the Messages export's). */
+export const dripSearch = (search: string) => {
+  const p = likePattern(search);
+  return (eb: ExpressionBuilder<DB, 'drips'>) =>
+    eb.or([eb('drips.title', 'ilike', p), eb('drips.body', 'ilike', p), eb('drips.event', 'ilike', p)]);
+};
+
 /** Drips of the actor's scope; deleted drips (deleted_at) are invisible everywhere. */
 export class DripsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -38,12 +45,7 @@ export class DripsRepository {
 
   async list(actor: Actor, type: DripKind, parsed: ParsedListQuery): Promise<DripListResult> {
     let q = this.live(actor).where('drips.type', '=', type);
-    if (parsed.search) {
-      const p = likePattern(parsed.search);
-      q = q.where((eb) =>
-        eb.or([eb('drips.title', 'ilike', p), eb('drips.body', 'ilike', p), eb('drips.event', 'ilike', p)]),
-      );
-    }
+    if (parsed.search) q = q.where(dripSearch(parsed.search));
     for (const c of parsed.whereRelation) {
       q = q.where(({ exists, selectFrom }) => {
         const schedules = selectFrom('schedules as s').select(sql`1`.as('one')).whereRef('s.drip_id', '=', 'drips.id');

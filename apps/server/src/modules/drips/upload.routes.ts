@@ -5,7 +5,6 @@ import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { uploadBody } from './drip-route-schemas.ts';
 import { DRIP_PERMISSIONS } from './drips.policy.ts';
-import { ImageStore } from './image-upload.ts';
 
 /** One byte over the largest image: a bigger file arrives cut there and is refused with a 422, not a 413. */
 const multipartOptions = {
@@ -18,7 +17,7 @@ const multipartOptions = {
  * #16), or by default under DATA_DIR/uploads, served at /uploads/.
  */
 export function uploadRoutes(app: App, deps: ModuleDeps): void {
-  const images = new ImageStore(deps.config);
+  const images = deps.services.imageStore;
   const storage = deps.services.images;
 
   app.post(

@@ -1,17 +1,10 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { writeToString } from '@fast-csv/format';
-import { spreadsheetText } from '@pushdeck/contracts';
+import { CSV_BOM, type CsvCell, csvRows } from '../../lib/csv-text.ts';
 
-export type CsvCell = string | number | boolean | null | undefined;
-
-/** A cell as written: text a spreadsheet would run as a formula becomes plain text (contracts' spreadsheetText). */
-const cellOf = (value: CsvCell): string | number =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? spreadsheetText(value) : Number(value);
-
-const BOM = '\uFEFF';
+export type { CsvCell };
 
 /**
- * A CSV file written a page of rows at a time (fast-csv formats them): UTF-8 with a BOM so spreadsheet apps read it
+ * A CSV file written a page of rows at a time (lib/csv-text formats them): UTF-8 with a BOM so spreadsheet apps read it
  * as UTF-8, CRLF line ends, RFC 4180 quoting, formula-injection safe. Each page is formatted into one text and
  * written before the next is read, so a page's rows die young and memory stays flat (one page) whatever the size.
  */
@@ -22,7 +15,7 @@ export class CsvFile {
 
   static async open(filePath: string, header: readonly string[]): Promise<CsvFile> {
     const file = new CsvFile(await open(filePath, 'wx'));
-    await file.append(BOM);
+    await file.append(CSV_BOM);
     await file.writeRows([header]);
     return file;
   }
@@ -34,11 +27,7 @@ export class CsvFile {
 
   async writeRows(rows: readonly (readonly CsvCell[])[]): Promise<void> {
     if (rows.length === 0) return;
-    const text = await writeToString(
-      rows.map((row) => row.map(cellOf)),
-      { rowDelimiter: '\r\n', includeEndRowDelimiter: true },
-    );
-    await this.append(text);
+    await this.append(await csvRows(rows));
   }
 
   private async append(text: string): Promise<void> {

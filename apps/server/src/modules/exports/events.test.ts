@@ -10,8 +10,8 @@ import { type LiveBus, openLiveBus } from '../../lib/live-events.ts';
 import type { App } from '../../plugins/types.ts';
 import { testBackends } from '../../test/backends.ts';
 import { DEMO, signedIn, TEST_SECRET, type TestClient } from '../../test/harness.ts';
+import { createExports } from '../../worker-services.ts';
 import { endpointPolicy } from '../delivery/delivery.ts';
-import { createExports } from './create-exports.ts';
 import { openExportsWorld } from './export-test-kit.ts';
 
 interface Sse {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRunJob } from '../../jobs/exports.jobs.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, TEST_SECRET, type TestApp, type TestClient } from '../../test/harness.ts';
-import { createExports } from './create-exports.ts';
+import { createExports } from '../../worker-services.ts';
 import { csvLines, waitForFile } from './export-test-kit.ts';
 import { type ExportThreadInput, runExportInThread } from './export-threads.ts';
 

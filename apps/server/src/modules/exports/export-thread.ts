@@ -4,7 +4,7 @@ import { workerData } from 'node:worker_threads';
 import { openPostgres } from '../../db/connect.ts';
 import { SecretBox } from '../../lib/crypto.ts';
 import { PgLiveBus } from '../../lib/live-events.ts';
-import { createExports } from './create-exports.ts';
+import { createExports } from '../../worker-services.ts';
 import type { ExportThreadInput } from './export-threads.ts';
 
 const input = workerData as ExportThreadInput;

@@ -1,8 +1,8 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, ExportFilesTable } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { likePattern } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
+import { dripSearch } from '../drips/drips.repository.ts';
 
 export type ExportFileRow = Selectable<ExportFilesTable>;
 
@@ -166,12 +166,7 @@ export class ExportsRepository {
     );
     if (s.domainId !== undefined) q = q.where('drips.domain_id', '=', s.domainId);
     if (s.isActive !== undefined) q = q.where('drips.is_active', '=', s.isActive);
-    if (s.search) {
-      const p = likePattern(s.search);
-      q = q.where((eb) =>
-        eb.or([eb('drips.title', 'ilike', p), eb('drips.body', 'ilike', p), eb('drips.event', 'ilike', p)]),
-      );
-    }
+    if (s.search) q = q.where(dripSearch(s.search));
     const cmp = s.order.dir === 'asc' ? sql.raw('>') : sql.raw('<');
     if (s.after && s.order.key === 'id') q = q.where(sql<boolean>`drips.id ${cmp} ${s.after.id}`);
     if (s.after && s.order.key === 'created_at')

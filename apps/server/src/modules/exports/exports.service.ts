@@ -6,6 +6,7 @@ import {
   type ExportStarted,
   FILES_MSG,
   type FileList,
+  LIVE_CHANNELS,
   LIVE_EVENTS,
   type LiveEvent,
 } from '@pushdeck/contracts';
@@ -191,7 +192,12 @@ export class ExportsService {
       progress: { rows: row.rows_written, total: row.rows_total },
       basename: row.basename,
     };
-    await this.deps.live.publish({ channel: 'files', event: LIVE_EVENTS.fileStatus, clientId: row.client_id, data });
+    await this.deps.live.publish({
+      channel: LIVE_CHANNELS[LIVE_EVENTS.fileStatus],
+      event: LIVE_EVENTS.fileStatus,
+      clientId: row.client_id,
+      data,
+    });
   }
 
   /**

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRetentionJob } from '../../jobs/exports.jobs.ts';
 import { testBackends } from '../../test/backends.ts';
 import { DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
+import { createExports } from '../../worker-services.ts';
 import type { FactsWorld } from '../statistics/stats-fixtures.ts';
-import { createExports } from './create-exports.ts';
 import { cellText, csvLines, openExportsWorld, waitForFile } from './export-test-kit.ts';
 
 const explorerBody = (tz: string) => ({

@@ -1,7 +1,7 @@
 import type { ManagedUser } from '@pushdeck/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB, NewUser } from '../../db/schema.ts';
-import { likePattern } from '../../lib/query/index.ts';
+import { likePattern, pageQuery, runPaginated } from '../../lib/query/index.ts';
 
 export interface UserFilter {
   clientIds?: readonly number[] | undefined;
@@ -24,6 +24,8 @@ interface Row {
   roles: string[] | null;
   permissions: string[] | null;
 }
+
+type DbOf<Q> = Q extends SelectQueryBuilder<infer D, infer _T, infer _O> ? D : never;
 
 const toManaged = (r: Row): ManagedUser => ({
   id: r.id,
@@ -123,17 +125,11 @@ export class ManagedUsersRepository {
 
   /** One page of users (name order), and the total. */
   async page(f: UserFilter, page: number, pageLength: number): Promise<{ rows: ManagedUser[]; total: number }> {
-    const count = await this.filtered(f)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirst();
-    const rows = await this.filtered(f)
-      .orderBy(sql`lower(u.name)`)
-      .orderBy('u.id')
-      .limit(pageLength)
-      .offset((page - 1) * pageLength)
-      .execute();
-    return { rows: (rows as Row[]).map(toManaged), total: Number(count?.n ?? 0) };
+    const ordered = this.filtered(f).orderBy(sql`lower(u.name)`).orderBy('u.id');
+    // (the query's table aliases widen its database type; the count runs on the same connection)
+    const db = this.db as unknown as Kysely<DbOf<typeof ordered>>;
+    const { data, total } = await runPaginated(db, ordered, pageQuery(page, pageLength));
+    return { rows: (data as Row[]).map(toManaged), total };
   }
 
   async byId(id: number): Promise<ManagedUser | undefined> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoHistory } from '../../demo/demo-history.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
-import { addToRollups } from '../stats/rollups.ts';
+import { addToRollups } from '../stats/rollups.repository.ts';
 import type { FactsWorld } from './stats-fixtures.ts';
 import { localDateOf } from './stats-oracle.ts';
 import { NOW, openStatsWorld, query } from './stats-test-kit.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
-import { addToRollups } from '../stats/rollups.ts';
+import { addToRollups } from '../stats/rollups.repository.ts';
 import { statisticsClock } from './clock.ts';
 import { NOW } from './stats-test-kit.ts';
 

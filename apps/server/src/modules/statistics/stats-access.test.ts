@@ -2,7 +2,7 @@ import { MSG, STATS_MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
-import { addToRollups } from '../stats/rollups.ts';
+import { addToRollups } from '../stats/rollups.repository.ts';
 import type { FactsWorld } from './stats-fixtures.ts';
 import { groupFacts, oracleFacts } from './stats-oracle.ts';
 import { NOW, openStatsWorld, query } from './stats-test-kit.ts';

@@ -1,7 +1,7 @@
 /** Seeded random statistics facts for the statistics tests: rollups, leavers, occurrences and a send ledger. */
 import { type StatCounters, zeroCounters } from '@pushdeck/contracts';
 import type { TestApp } from '../../test/harness.ts';
-import { addToRollups } from '../stats/rollups.ts';
+import { addToRollups } from '../stats/rollups.repository.ts';
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

@@ -6,7 +6,7 @@ import { testBackends } from '../../test/backends.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { coarseMismatches } from '../../test/rollup-check.ts';
 import { mulberry32 } from '../statistics/stats-fixtures.ts';
-import { addToRollups, type RollupDelta } from './rollups.ts';
+import { addToRollups, type RollupDelta } from './rollups.repository.ts';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-11-20T10:00:00Z');

@@ -6,7 +6,7 @@ import { HttpError, ValidationError } from '../../lib/errors.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { QUOTA_MSG } from '../billing/quota-messages.ts';
-import { addToRollups } from '../stats/rollups.ts';
+import { addToRollups } from '../stats/rollups.repository.ts';
 import { type SubscriberFields, TrackingRepository } from './tracking.repository.ts';
 
 export interface SubscriberMeta {
@@ -55,59 +55,65 @@ export class TrackingService {
   async subscribe(body: SubscribeBody, meta: SubscriberMeta): Promise<{ id: number }> {
     this.checkEndpoint(body.subscription.endpoint, 'subscription.endpoint');
     if (body.old_endpoint) this.checkEndpoint(body.old_endpoint, 'old_endpoint');
-    const domain = await this.domain(body.website_id);
-    // a deactivated client's websites take no new subscriptions until it is switched on again
-    if (domain.client_active !== 1) throw new HttpError(403, MANAGEMENT_MSG.clientInactive);
+    const domain = await this.subscribingWebsite(body.website_id);
     const now = new Date();
     const fields = subscriberFields(body, meta, now);
     const quota = await new QuotaRepository(this.db).quotaOf(domain.client_id);
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const repo = new TrackingRepository(trx);
-        const quotas = new QuotaRepository(trx);
-        const cap = quota.active_subscribers;
-        // one subscribe call of a capped client at a time, so N are let in and never N+1
-        if (cap !== null) await quotas.lockSubscribers(domain.client_id);
-        const mayAdd = async () => {
-          if (cap !== null && (await quotas.activeSubscribers(domain.client_id)) >= cap) throw new OverQuota(cap);
-        };
-        const current = await repo.subscriberByEndpoint(domain.id, body.subscription.endpoint);
-        if (!current && body.old_endpoint) {
-          // the browser rotated the subscription: keep the subscriber, its history and its fields
-          const rotated = await repo.rotateEndpoint(domain.id, body.old_endpoint, {
-            endpoint: body.subscription.endpoint,
-            p256dh: fields.p256dh,
-            auth: fields.auth,
-            is_active: 1,
-            status: 'active',
-            updated_at: now,
-          });
-          if (rotated) return rotated;
-        }
-        if (current) {
-          // a known endpoint: refreshed, and counted again only if it had left
-          if (current.is_active === 0) await mayAdd();
-          await repo.updateSubscriber(current.id, fields);
-          if (current.is_active === 0) await countSubscribed(trx, domain, now);
-          return { id: current.id };
-        }
-        await mayAdd();
-        const row = await repo.insertSubscriber({
-          ...fields,
-          domain_id: domain.id,
-          client_id: domain.client_id,
-          endpoint: body.subscription.endpoint,
-          subscription_url: body.subscription_url || null,
-          created_at: now,
-        });
-        await countSubscribed(trx, domain, now);
-        return row;
-      });
+      return await this.db
+        .transaction()
+        .execute((trx) => this.recordSubscription(trx, { domain, body, fields, now, cap: quota.active_subscribers }));
     } catch (error) {
       if (!(error instanceof OverQuota)) throw error;
       await new QuotaRepository(this.db).countRefusal(domain.client_id, 'subscribers', quota.timezone);
       throw new HttpError(403, QUOTA_MSG.subscribers(error.cap));
     }
+  }
+
+  /** The website subscribed to; a deactivated client's websites take none until it is switched on again. */
+  private async subscribingWebsite(websiteId: string) {
+    const domain = await this.domain(websiteId);
+    if (domain.client_active !== 1) throw new HttpError(403, MANAGEMENT_MSG.clientInactive);
+    return domain;
+  }
+
+  /**
+   * Inside the subscribe transaction: a rotated endpoint keeps its subscriber, a known one is refreshed, a new one is
+   * added; the latter two only within the client's active-subscriber cap (OverQuota when it is reached).
+   */
+  private async recordSubscription(trx: Kysely<DB>, call: Subscription): Promise<{ id: number }> {
+    const { domain, body } = call;
+    const repo = new TrackingRepository(trx);
+    const mayAdd = await this.subscriberCapGate(trx, domain.client_id, call.cap);
+    const current = await repo.subscriberByEndpoint(domain.id, body.subscription.endpoint);
+    if (!current && body.old_endpoint) {
+      const rotated = await rotateSubscription(repo, call, body.old_endpoint);
+      if (rotated) return rotated;
+    }
+    if (current) return refreshSubscriber(trx, repo, call, current, mayAdd);
+    await mayAdd();
+    const row = await repo.insertSubscriber({
+      ...call.fields,
+      domain_id: domain.id,
+      client_id: domain.client_id,
+      endpoint: body.subscription.endpoint,
+      subscription_url: body.subscription_url || null,
+      created_at: call.now,
+    });
+    await countSubscribed(trx, domain, call.now);
+    return row;
+  }
+
+  /**
+   * With a cap, holds the client's subscribe lock for the transaction (one subscribe call of a capped client at a
+   * time, so N are let in and never N+1) and answers the check to make before one more becomes active.
+   */
+  private async subscriberCapGate(trx: Kysely<DB>, clientId: number, cap: number | null): Promise<() => Promise<void>> {
+    const quotas = new QuotaRepository(trx);
+    if (cap !== null) await quotas.lockSubscribers(clientId);
+    return async () => {
+      if (cap !== null && (await quotas.activeSubscribers(clientId)) >= cap) throw new OverQuota(cap);
+    };
   }
 
   private async subscriber(websiteId: string, endpoint: string) {
@@ -180,6 +186,41 @@ export class TrackingService {
       return { counted: true };
     });
   }
+}
+
+interface Subscription {
+  domain: { id: number; client_id: number };
+  body: SubscribeBody;
+  fields: ReturnType<typeof subscriberFields>;
+  now: Date;
+  /** The client's active-subscriber cap; null: none. */
+  cap: number | null;
+}
+
+/** The browser rotated the subscription: the subscriber keeps its history and fields under the new endpoint. */
+function rotateSubscription(repo: TrackingRepository, call: Subscription, oldEndpoint: string) {
+  return repo.rotateEndpoint(call.domain.id, oldEndpoint, {
+    endpoint: call.body.subscription.endpoint,
+    p256dh: call.fields.p256dh,
+    auth: call.fields.auth,
+    is_active: 1,
+    status: 'active',
+    updated_at: call.now,
+  });
+}
+
+/** A known endpoint: refreshed, and counted (and held to the cap) again only if it had left. */
+async function refreshSubscriber(
+  trx: Kysely<DB>,
+  repo: TrackingRepository,
+  call: Subscription,
+  current: { id: number; is_active: number },
+  mayAdd: () => Promise<void>,
+): Promise<{ id: number }> {
+  if (current.is_active === 0) await mayAdd();
+  await repo.updateSubscriber(current.id, call.fields);
+  if (current.is_active === 0) await countSubscribed(trx, call.domain, call.now);
+  return { id: current.id };
 }
 
 /** The subscriber's fields as a subscribe call reports them (the same for a new and a refreshed subscriber). */

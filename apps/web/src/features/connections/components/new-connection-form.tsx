@@ -1,62 +1,76 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { createConnectionBodySchema, INFRA_MSG } from '@pushdeck/contracts';
+import { type CreateConnectionBody, createConnectionBodySchema, INFRA_MSG } from '@pushdeck/contracts';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { notifySuccess } from '@/components/feedback/notify';
 import { errorMessage, isApiRequestError } from '@/lib/api';
+import { bodyResolver, flatErrors, setFieldErrors } from '@/lib/forms/body-resolver';
 import { useCreateConnection } from '../api/use-connections';
 
-const EMPTY = {
+interface ConnectionForm {
+  type: string;
+  name: string;
+  attribute: string;
+  number: number | string;
+  tag: string;
+  datacenter: string;
+  region: string;
+}
+
+const EMPTY: ConnectionForm = {
   type: 'api',
   name: '',
   attribute: '',
-  number: '' as number | string,
+  number: '',
   tag: '',
   datacenter: '',
   region: '',
 };
 
+// the contracts' body checks the values as sent (an empty number is none)
+const resolver = bodyResolver<ConnectionForm, CreateConnectionBody>(
+  (v) => ({ ...v, number: v.number === '' ? null : Number(v.number), is_active: 1 }),
+  createConnectionBodySchema,
+  [],
+);
+
 /** Registers a new API or DB connection (then it can be bound). An API connection's attribute is its base URL. */
 export function NewConnectionForm({ onDone }: { onDone: () => void }) {
   const create = useCreateConnection();
-  const [v, setV] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // messages follow a save, not every keystroke
+  const form = useForm<ConnectionForm, unknown, CreateConnectionBody>({
+    resolver,
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [formError, setFormError] = useState<string | null>(null);
+  const errors = flatErrors(form.formState.errors);
   const text = (key: 'name' | 'attribute' | 'tag' | 'datacenter' | 'region') => ({
-    value: v[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [key]: e.currentTarget.value }),
+    ...form.register(key),
     error: errors[key],
   });
+  const type = form.watch('type');
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = createConnectionBodySchema.safeParse({
-      ...v,
-      number: v.number === '' ? null : Number(v.number),
-      is_active: 1,
-    });
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0])] ??= i.message;
-      setErrors(out);
-      setFormError(INFRA_MSG.fillRequired);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    create.mutate(parsed.data, {
-      onSuccess: (c) => {
-        notifySuccess(`Connection ${c.name} has been created.`);
-        setV(EMPTY);
-        onDone();
-      },
-      onError: (e) => {
-        if (isApiRequestError(e) && e.status === 422) {
-          setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, m]) => [k, m[0] ?? ''])));
-        }
-        setFormError(errorMessage(e, 'Error'));
-      },
-    });
-  };
+  const submit = form.handleSubmit(
+    (body) => {
+      setFormError(null);
+      create.mutate(body, {
+        onSuccess: (c) => {
+          notifySuccess(`Connection ${c.name} has been created.`);
+          form.reset(EMPTY);
+          onDone();
+        },
+        onError: (e) => {
+          if (isApiRequestError(e) && e.status === 422) {
+            setFieldErrors(form, Object.fromEntries(Object.entries(e.errors).map(([k, m]) => [k, m[0] ?? ''])));
+          }
+          setFormError(errorMessage(e, 'Error'));
+        },
+      });
+    },
+    () => setFormError(INFRA_MSG.fillRequired),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="New connection">
@@ -67,30 +81,44 @@ export function NewConnectionForm({ onDone }: { onDone: () => void }) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select
-            label="Type"
-            withAsterisk
-            data={[
-              { value: 'api', label: 'API' },
-              { value: 'db', label: 'Database' },
-            ]}
-            value={v.type}
-            onChange={(t) => setV({ ...v, type: t ?? 'api' })}
-            allowDeselect={false}
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                label="Type"
+                withAsterisk
+                data={[
+                  { value: 'api', label: 'API' },
+                  { value: 'db', label: 'Database' },
+                ]}
+                value={field.value}
+                onChange={(t) => field.onChange(t ?? 'api')}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+              />
+            )}
           />
           <TextInput label="Name" withAsterisk {...text('name')} />
           <TextInput
             label="Attribute"
             withAsterisk
-            description={v.type === 'api' ? 'Base URL of the API node' : 'Host of the database'}
+            description={type === 'api' ? 'Base URL of the API node' : 'Host of the database'}
             {...text('attribute')}
           />
-          <NumberInput
-            label="Number"
-            min={0}
-            allowDecimal={false}
-            value={v.number}
-            onChange={(n) => setV({ ...v, number: n })}
+          <Controller
+            control={form.control}
+            name="number"
+            render={({ field }) => (
+              <NumberInput
+                label="Number"
+                min={0}
+                allowDecimal={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           <TextInput label="Tag" {...text('tag')} />
           <TextInput label="Datacenter" {...text('datacenter')} />

@@ -1,7 +1,6 @@
-import { Alert, Badge, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -9,6 +8,7 @@ import { formatOrderBy, useListParams } from '@/components/data-table/use-list-p
 import { confirmAction } from '@/components/dialogs/confirm';
 import { dripStatsColumns, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
+import { SearchInput } from '@/components/search-input/search-input';
 import type { QueryParams } from '@/lib/api';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
@@ -58,8 +58,6 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
   const groupId = view === 'group' ? routeId(params.group_id) : undefined;
   const list = useListParams({ sort: { field: 'id', dir: 'desc' } });
   const withStats = useDripStatsAllowed();
-  const [text, setText] = useState(list.search);
-  useEffect(() => setText(list.search), [list.search]);
   const query: QueryParams = {
     'where[domain_id]': domainId,
     ...viewFilter(view, groupId),
@@ -169,15 +167,10 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
       )}
       {view === 'regular' && <GroupsPanel domainId={domainId} />}
       <Group>
-        <TextInput
-          aria-label="Search"
+        <SearchInput
+          value={list.search}
+          onSearch={(text) => list.setSearch(text.trim())}
           placeholder="Search by title or message"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') list.setSearch(text.trim());
-          }}
-          onBlur={() => text.trim() !== list.search && list.setSearch(text.trim())}
           w={320}
         />
       </Group>

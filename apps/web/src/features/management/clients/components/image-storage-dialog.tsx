@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -14,15 +15,19 @@ import {
 } from '@mantine/core';
 import {
   type ImageStorage,
+  type ImageStorageInput,
   INFRA_MSG,
   imageStorageInputSchema,
   imagesPublicFolderSchema,
   type ManagedClient,
 } from '@pushdeck/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifySuccess } from '@/components/feedback/notify';
 import { isApiRequestError } from '@/lib/api';
+import { bodyResolver, flatErrors, setFieldErrors } from '@/lib/forms/body-resolver';
 import { useClient, useSetImageStorage } from '../api/use-clients';
 import { failureText } from '../lib/client-texts';
 
@@ -87,74 +92,89 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
   const opened = client !== null;
   const current = useClient(client?.id ?? 0, opened);
   const save = useSetImageStorage();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [folder, setFolder] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [folderError, setFolderError] = useState<string | null>(null);
   const stored = current.data?.images_storage ?? null;
+  // the contracts' schema checks the config as sent (the password only when typed; needed unless one is stored)
+  const resolver = useMemo(
+    () =>
+      bodyResolver<Values, ImageStorageInput>(
+        ({ IMAGES_STORAGE_PASSWORD, ...rest }) => ({
+          ...rest,
+          ...(IMAGES_STORAGE_PASSWORD ? { IMAGES_STORAGE_PASSWORD } : {}),
+        }),
+        imageStorageInputSchema,
+        stored?.password_set ? [] : ['IMAGES_STORAGE_PASSWORD'],
+      ),
+    [stored?.password_set],
+  );
+  // messages follow a save, not every keystroke
+  const form = useForm<Values, unknown, ImageStorageInput>({
+    resolver,
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const folderForm = useForm<{ folder: string }, unknown, { folder: string }>({
+    resolver: zodResolver(z.object({ folder: imagesPublicFolderSchema })),
+    defaultValues: { folder: '' },
+    shouldFocusError: false,
+  });
+  const { reset } = form;
+  const resetFolder = folderForm.reset;
+  const errors = flatErrors(form.formState.errors);
 
   useEffect(() => {
     if (!opened || !current.data) return;
-    setValues(fromStored(current.data.images_storage));
-    setFolder(current.data.images_storage_public_folder ?? '');
-    setErrors({});
+    reset(fromStored(current.data.images_storage));
+    resetFolder({ folder: current.data.images_storage_public_folder ?? '' });
     setFormError(null);
     setFolderError(null);
-  }, [opened, current.data]);
+  }, [opened, current.data, reset, resetFolder]);
 
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const driver = values.IMAGES_STORAGE_DRIVER === 'local' ? 'local' : 's3';
+  const driver = form.watch('IMAGES_STORAGE_DRIVER') === 'local' ? 'local' : 's3';
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!client) return;
-    const { IMAGES_STORAGE_PASSWORD, ...rest } = values;
-    const body = { ...rest, ...(IMAGES_STORAGE_PASSWORD ? { IMAGES_STORAGE_PASSWORD } : {}) };
-    const parsed = imageStorageInputSchema.safeParse(body);
-    const local: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) local[String(i.path[0])] ??= i.message;
-    if (!IMAGES_STORAGE_PASSWORD && !stored?.password_set) local.IMAGES_STORAGE_PASSWORD = INFRA_MSG.fillRequired;
-    if (Object.keys(local).length > 0 || !parsed.success) {
-      setErrors(local);
-      setFormError(INFRA_MSG.storageConfigFailed);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    save.mutate(
-      { id: client.id, images_storage: parsed.data },
-      {
-        onSuccess: () => notifySuccess('Image storage config has been updated!'),
-        onError: (error) => {
-          if (isApiRequestError(error) && error.status === 422) {
-            const fromServer: Record<string, string> = {};
-            for (const [k, v] of Object.entries(error.errors))
-              fromServer[k.replace(/^images_storage\./, '')] = v[0] ?? '';
-            setErrors(fromServer);
-          }
-          setFormError(failureText(error, INFRA_MSG.storageConfigFailed));
+  const submit = form.handleSubmit(
+    (body) => {
+      if (!client) return;
+      setFormError(null);
+      save.mutate(
+        { id: client.id, images_storage: body },
+        {
+          onSuccess: () => notifySuccess('Image storage config has been updated!'),
+          onError: (error) => {
+            if (isApiRequestError(error) && error.status === 422) {
+              const fromServer: Record<string, string> = {};
+              for (const [k, v] of Object.entries(error.errors))
+                fromServer[k.replace(/^images_storage\./, '')] = v[0] ?? '';
+              setFieldErrors(form, fromServer);
+            }
+            setFormError(failureText(error, INFRA_MSG.storageConfigFailed));
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    () => {
+      if (client) setFormError(INFRA_MSG.storageConfigFailed);
+    },
+  );
 
-  const saveFolder = () => {
-    if (!client) return;
-    const parsed = imagesPublicFolderSchema.safeParse(folder);
-    if (!parsed.success) {
-      setFolderError(`${INFRA_MSG.storagePathFailed} ${parsed.error.issues[0]?.message ?? ''}`.trim());
-      return;
-    }
-    setFolderError(null);
-    save.mutate(
-      { id: client.id, images_storage_public_folder: parsed.data },
-      {
-        onSuccess: () => notifySuccess('Image storage path has been updated!'),
-        onError: (error) => setFolderError(failureText(error, INFRA_MSG.storagePathFailed)),
-      },
-    );
-  };
+  const saveFolder = folderForm.handleSubmit(
+    ({ folder }) => {
+      if (!client) return;
+      setFolderError(null);
+      save.mutate(
+        { id: client.id, images_storage_public_folder: folder },
+        {
+          onSuccess: () => notifySuccess('Image storage path has been updated!'),
+          onError: (error) => setFolderError(failureText(error, INFRA_MSG.storagePathFailed)),
+        },
+      );
+    },
+    (invalid) => {
+      if (client) setFolderError(`${INFRA_MSG.storagePathFailed} ${invalid.folder?.message ?? ''}`.trim());
+    },
+  );
 
   const resetToInstanceFolder = async () => {
     if (!client) return;
@@ -194,17 +214,24 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
                   {formError}
                 </Alert>
               )}
-              <Select
-                label="Driver"
-                withAsterisk
-                data={[
-                  { value: 's3', label: 's3 (any S3-compatible store)' },
-                  { value: 'local', label: 'local (a folder on this server)' },
-                ]}
-                value={values.IMAGES_STORAGE_DRIVER}
-                onChange={(v) => set('IMAGES_STORAGE_DRIVER', v ?? 's3')}
-                allowDeselect={false}
-                error={errors.IMAGES_STORAGE_DRIVER}
+              <Controller
+                control={form.control}
+                name="IMAGES_STORAGE_DRIVER"
+                render={({ field }) => (
+                  <Select
+                    label="Driver"
+                    withAsterisk
+                    data={[
+                      { value: 's3', label: 's3 (any S3-compatible store)' },
+                      { value: 'local', label: 'local (a folder on this server)' },
+                    ]}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? 's3')}
+                    onBlur={field.onBlur}
+                    allowDeselect={false}
+                    error={errors.IMAGES_STORAGE_DRIVER}
+                  />
+                )}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 {LABELS.map(([field, label]) => (
@@ -214,8 +241,7 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
                     description={HINTS[driver][field]}
                     withAsterisk
                     autoComplete="off"
-                    value={values[field]}
-                    onChange={(e) => set(field, e.currentTarget.value)}
+                    {...form.register(field)}
                     error={errors[field]}
                   />
                 ))}
@@ -225,8 +251,7 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
                   withAsterisk={!stored?.password_set}
                   autoComplete="new-password"
                   placeholder={stored?.password_set ? 'Stored: leave empty to keep it' : undefined}
-                  value={values.IMAGES_STORAGE_PASSWORD}
-                  onChange={(e) => set('IMAGES_STORAGE_PASSWORD', e.currentTarget.value)}
+                  {...form.register('IMAGES_STORAGE_PASSWORD')}
                   error={errors.IMAGES_STORAGE_PASSWORD}
                 />
               </SimpleGrid>
@@ -252,10 +277,9 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
                 style={{ flex: 1 }}
                 label="Public folder"
                 description="This client's folder under the public root (its client UID when empty)"
-                value={folder}
-                onChange={(e) => setFolder(e.currentTarget.value)}
+                {...folderForm.register('folder')}
               />
-              <Button variant="light" onClick={saveFolder} loading={save.isPending}>
+              <Button variant="light" onClick={() => void saveFolder()} loading={save.isPending}>
                 Save path
               </Button>
             </Group>

@@ -14,40 +14,62 @@ import {
 import {
   type Cluster,
   type ConnectionCheck,
+  type CreateClusterBody,
   createClusterBodySchema,
-  INFRA_MSG,
+  type UpdateClusterBody,
   updateClusterBodySchema,
 } from '@pushdeck/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage, isApiRequestError } from '@/lib/api';
+import { bodyResolver, flatErrors, setFieldErrors } from '@/lib/forms/body-resolver';
 import { useClientOptions, useCreateCluster, useTestConnection, useUpdateCluster } from '../api/use-clusters';
-import { CLUSTER_TEXTS, type FieldErrors, issuesToErrors, serverErrors } from '../lib/cluster-texts';
+import { CLUSTER_TEXTS, serverErrors } from '../lib/cluster-texts';
 import { CheckResult } from './check-result';
 import { configBody, DbConfigFields, type DbConfigState, EMPTY_DB_CONFIG } from './db-config-fields';
 
-interface State {
+/** The form's fields, named like the request body's (so the body's messages land under them). */
+interface ClusterForm {
   cluster_name: string;
   default: string;
   client_ids: string[];
-  master: DbConfigState;
-  sub: { name: string; region: string; shard_number: number | string; config: DbConfigState };
+  db_entities_master: DbConfigState;
+  db_subs: { name: string; region: string; shard_number: number | string; config: DbConfigState }[];
 }
 
-const empty = (): State => ({
+const empty = (): ClusterForm => ({
   cluster_name: '',
   default: '0',
   client_ids: [],
-  master: EMPTY_DB_CONFIG,
-  sub: { name: '', region: '', shard_number: 0, config: EMPTY_DB_CONFIG },
+  db_entities_master: EMPTY_DB_CONFIG,
+  db_subs: [{ name: '', region: '', shard_number: 0, config: EMPTY_DB_CONFIG }],
 });
 
-const fromCluster = (c: Cluster): State => ({
+const fromCluster = (c: Cluster): ClusterForm => ({
   ...empty(),
   cluster_name: c.cluster_name,
   default: String(c.default),
   client_ids: c.clients.map((x) => String(x.id)),
-  master: { ...c.db_entities_master, password: '' },
+  db_entities_master: { ...c.db_entities_master, password: '' },
+});
+
+/** The body of a save: numbers from the inputs' text; a new cluster also its first db sub. */
+const bodyOf = (v: ClusterForm, editing: boolean) => ({
+  cluster_name: v.cluster_name,
+  default: v.default === '' ? undefined : Number(v.default),
+  db_entities_master: configBody(v.db_entities_master),
+  client_ids: v.client_ids.map(Number),
+  ...(editing
+    ? {}
+    : {
+        db_subs: v.db_subs.map((sub) => ({
+          name: sub.name,
+          region: sub.region,
+          shard_number: sub.shard_number === '' ? undefined : Number(sub.shard_number),
+          config: configBody(sub.config),
+        })),
+      }),
 });
 
 export interface ClusterDialogProps {
@@ -61,8 +83,6 @@ export interface ClusterDialogProps {
 
 /** Create or edit a cluster: name, default (0 or 1), master database config, clients; a new one also its first db sub. */
 export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDialogProps) {
-  const [state, setState] = useState<State>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
   const clients = useClientOptions(opened);
@@ -70,37 +90,40 @@ export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDi
   const update = useUpdateCluster();
   const test = useTestConnection();
   const editing = cluster !== null;
+  // the contracts' body (create or update) checks the values as sent; a password is needed where none is stored
+  const resolver = useMemo(
+    () =>
+      bodyResolver<ClusterForm, CreateClusterBody | UpdateClusterBody>(
+        (v) => bodyOf(v, cluster !== null),
+        cluster ? updateClusterBodySchema : createClusterBodySchema,
+        cluster
+          ? cluster.db_entities_master.password_set
+            ? []
+            : ['db_entities_master.password']
+          : ['db_entities_master.password', 'db_subs.0.config.password'],
+      ),
+    [cluster],
+  );
+  // messages follow a save (or a test), not every keystroke
+  const form = useForm<ClusterForm, unknown, CreateClusterBody | UpdateClusterBody>({
+    resolver,
+    defaultValues: empty(),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { reset } = form;
+  const errors = flatErrors(form.formState.errors);
 
   useEffect(() => {
     if (!opened) return;
-    setState(cluster ? fromCluster(cluster) : empty());
-    setErrors({});
+    reset(cluster ? fromCluster(cluster) : empty());
     setFormError(null);
     setCheck(null);
-  }, [opened, cluster]);
-
-  const body = () => ({
-    cluster_name: state.cluster_name,
-    default: state.default === '' ? undefined : Number(state.default),
-    db_entities_master: configBody(state.master),
-    client_ids: state.client_ids.map(Number),
-    ...(editing
-      ? {}
-      : {
-          db_subs: [
-            {
-              name: state.sub.name,
-              region: state.sub.region,
-              shard_number: state.sub.shard_number === '' ? undefined : Number(state.sub.shard_number),
-              config: configBody(state.sub.config),
-            },
-          ],
-        }),
-  });
+  }, [opened, cluster, reset]);
 
   const failed = (error: unknown) => {
     if (isApiRequestError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
-      setErrors(serverErrors(error.errors));
+      setFieldErrors(form, serverErrors(error.errors));
       setFormError(CLUSTER_TEXTS.fillRequired);
     } else {
       setFormError(errorMessage(error, CLUSTER_TEXTS.syncFailed));
@@ -116,39 +139,26 @@ export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDi
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const payload = body();
-    const parsed = editing ? updateClusterBodySchema.safeParse(payload) : createClusterBodySchema.safeParse(payload);
-    const local = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-    if (!state.master.password && !(editing && cluster.db_entities_master.password_set)) {
-      local['db_entities_master.password'] = INFRA_MSG.fillRequired;
-    }
-    if (!editing && !state.sub.config.password) local['db_subs.0.config.password'] = INFRA_MSG.fillRequired;
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFormError(CLUSTER_TEXTS.fillRequired);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    if (editing) {
-      update.mutate({ id: cluster.id, ...(parsed.data as object) }, { onSuccess: saved, onError: failed });
-    } else {
-      create.mutate(parsed.data as Parameters<typeof create.mutate>[0], { onSuccess: saved, onError: failed });
-    }
-  };
+  const submit = form.handleSubmit(
+    (body) => {
+      setFormError(null);
+      if (editing) update.mutate({ id: cluster.id, ...body }, { onSuccess: saved, onError: failed });
+      else create.mutate(body as CreateClusterBody, { onSuccess: saved, onError: failed });
+    },
+    () => setFormError(CLUSTER_TEXTS.fillRequired),
+  );
 
   const runTest = () => {
     setCheck(null);
-    const config = configBody(state.master);
+    const config = configBody(form.getValues('db_entities_master'));
     test.mutate(
       { config: config as never, ...(editing ? { cluster_id: cluster.id } : {}) },
       {
         onSuccess: setCheck,
         onError: (error) => {
           if (isApiRequestError(error) && error.status === 422) {
-            setErrors(
+            setFieldErrors(
+              form,
               Object.fromEntries(
                 Object.entries(serverErrors(error.errors)).map(([k, v]) => [
                   k.replace(/^config/, 'db_entities_master'),
@@ -163,7 +173,6 @@ export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDi
     );
   };
 
-  const sub = state.sub;
   return (
     <Modal
       opened={opened}
@@ -184,36 +193,55 @@ export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDi
               label="Cluster name"
               withAsterisk
               data-autofocus
-              value={state.cluster_name}
-              onChange={(e) => setState({ ...state, cluster_name: e.currentTarget.value })}
+              {...form.register('cluster_name')}
               error={errors.cluster_name}
             />
-            <Select
-              label="Default"
-              withAsterisk
-              data={['0', '1']}
-              value={state.default}
-              onChange={(v) => setState({ ...state, default: v ?? '' })}
-              error={errors.default}
+            <Controller
+              control={form.control}
+              name="default"
+              render={({ field }) => (
+                <Select
+                  label="Default"
+                  withAsterisk
+                  data={['0', '1']}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  error={errors.default}
+                />
+              )}
             />
           </SimpleGrid>
-          <MultiSelect
-            label="Clients"
-            withAsterisk={!editing}
-            searchable
-            placeholder={clients.isPending ? 'Loading clients…' : 'Pick the clients whose data this cluster holds'}
-            data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={state.client_ids}
-            onChange={(v) => setState({ ...state, client_ids: v })}
-            error={errors.client_ids}
+          <Controller
+            control={form.control}
+            name="client_ids"
+            render={({ field }) => (
+              <MultiSelect
+                label="Clients"
+                withAsterisk={!editing}
+                searchable
+                placeholder={clients.isPending ? 'Loading clients…' : 'Pick the clients whose data this cluster holds'}
+                data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.client_ids}
+              />
+            )}
           />
           <Fieldset legend="Master database (db_entities_master)">
-            <DbConfigFields
-              value={state.master}
-              onChange={(master) => setState({ ...state, master })}
-              errors={errors}
-              prefix="db_entities_master"
-              passwordSet={cluster?.db_entities_master.password_set ?? false}
+            <Controller
+              control={form.control}
+              name="db_entities_master"
+              render={({ field }) => (
+                <DbConfigFields
+                  value={field.value}
+                  onChange={field.onChange}
+                  errors={errors}
+                  prefix="db_entities_master"
+                  passwordSet={cluster?.db_entities_master.password_set ?? false}
+                />
+              )}
             />
             <Group mt="sm">
               <Button variant="light" onClick={runTest} loading={test.isPending}>
@@ -232,32 +260,43 @@ export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDi
                 <TextInput
                   label="Db sub name"
                   withAsterisk
-                  value={sub.name}
-                  onChange={(e) => setState({ ...state, sub: { ...sub, name: e.currentTarget.value } })}
+                  {...form.register('db_subs.0.name')}
                   error={errors['db_subs.0.name']}
                 />
                 <TextInput
                   label="Region"
                   withAsterisk
-                  value={sub.region}
-                  onChange={(e) => setState({ ...state, sub: { ...sub, region: e.currentTarget.value } })}
+                  {...form.register('db_subs.0.region')}
                   error={errors['db_subs.0.region']}
                 />
-                <NumberInput
-                  label="Shard number"
-                  withAsterisk
-                  min={0}
-                  allowDecimal={false}
-                  value={sub.shard_number}
-                  onChange={(v) => setState({ ...state, sub: { ...sub, shard_number: v } })}
-                  error={errors['db_subs.0.shard_number']}
+                <Controller
+                  control={form.control}
+                  name="db_subs.0.shard_number"
+                  render={({ field }) => (
+                    <NumberInput
+                      label="Shard number"
+                      withAsterisk
+                      min={0}
+                      allowDecimal={false}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors['db_subs.0.shard_number']}
+                    />
+                  )}
                 />
               </SimpleGrid>
-              <DbConfigFields
-                value={sub.config}
-                onChange={(config) => setState({ ...state, sub: { ...sub, config } })}
-                errors={errors}
-                prefix="db_subs.0.config"
+              <Controller
+                control={form.control}
+                name="db_subs.0.config"
+                render={({ field }) => (
+                  <DbConfigFields
+                    value={field.value}
+                    onChange={field.onChange}
+                    errors={errors}
+                    prefix="db_subs.0.config"
+                  />
+                )}
               />
             </Fieldset>
           )}

@@ -1,16 +1,20 @@
 import { Alert, Button, Fieldset, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type ConnectionCheck,
+  type CreateDbSubBody,
   createDbSubBodySchema,
   type DbSub,
   INFRA_MSG,
+  type UpdateDbSubBody,
   updateDbSubBodySchema,
 } from '@pushdeck/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage, isApiRequestError } from '@/lib/api';
+import { bodyResolver, flatErrors, setFieldErrors } from '@/lib/forms/body-resolver';
 import { useCreateDbSub, useTestConnection, useUpdateDbSub } from '../api/use-clusters';
-import { CLUSTER_TEXTS, type FieldErrors, issuesToErrors, serverErrors } from '../lib/cluster-texts';
+import { CLUSTER_TEXTS, serverErrors } from '../lib/cluster-texts';
 import { CheckResult } from './check-result';
 import { configBody, DbConfigFields, type DbConfigState, EMPTY_DB_CONFIG } from './db-config-fields';
 
@@ -23,34 +27,64 @@ export interface DbSubDialogProps {
   onChecked: (subId: number, check: ConnectionCheck) => void;
 }
 
+interface DbSubForm {
+  name: string;
+  region: string;
+  shard_number: number | string;
+  config: DbConfigState;
+}
+
+const valuesOf = (sub: DbSub | null): DbSubForm => ({
+  name: sub?.name ?? '',
+  region: sub?.region ?? '',
+  shard_number: sub?.shard_number ?? 0,
+  config: sub ? { ...sub.config, password: '' } : EMPTY_DB_CONFIG,
+});
+
 /** Create or edit a db sub: name, region, shard number and its database config (every field required). */
 export function DbSubDialog({ clusterId, sub, onClose, onChecked }: DbSubDialogProps) {
   const opened = clusterId !== null;
-  const [name, setName] = useState('');
-  const [region, setRegion] = useState('');
-  const [shard, setShard] = useState<number | string>(0);
-  const [config, setConfig] = useState<DbConfigState>(EMPTY_DB_CONFIG);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
   const create = useCreateDbSub();
   const update = useUpdateDbSub();
   const test = useTestConnection();
+  // the contracts' body (create or update) checks the values as sent; a password is needed unless one is stored
+  const resolver = useMemo(
+    () =>
+      bodyResolver<DbSubForm, CreateDbSubBody | UpdateDbSubBody>(
+        (v) => ({
+          cluster_id: clusterId ?? undefined,
+          name: v.name,
+          region: v.region,
+          shard_number: v.shard_number === '' ? undefined : Number(v.shard_number),
+          config: configBody(v.config),
+        }),
+        sub ? updateDbSubBodySchema : createDbSubBodySchema,
+        sub?.config.password_set ? [] : ['config.password'],
+      ),
+    [clusterId, sub],
+  );
+  // messages follow a save (or a test), not every keystroke
+  const form = useForm<DbSubForm, unknown, CreateDbSubBody | UpdateDbSubBody>({
+    resolver,
+    defaultValues: valuesOf(null),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { reset } = form;
+  const errors = flatErrors(form.formState.errors);
 
   useEffect(() => {
     if (!opened) return;
-    setName(sub?.name ?? '');
-    setRegion(sub?.region ?? '');
-    setShard(sub?.shard_number ?? 0);
-    setConfig(sub ? { ...sub.config, password: '' } : EMPTY_DB_CONFIG);
-    setErrors({});
+    reset(valuesOf(sub));
     setFormError(null);
     setCheck(null);
-  }, [opened, sub]);
+  }, [opened, sub, reset]);
 
   const failed = (error: unknown) => {
     if (isApiRequestError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
-      setErrors(serverErrors(error.errors));
+      setFieldErrors(form, serverErrors(error.errors));
       setFormError(INFRA_MSG.fillRequired);
     } else setFormError(errorMessage(error, CLUSTER_TEXTS.syncFailed));
   };
@@ -63,33 +97,19 @@ export function DbSubDialog({ clusterId, sub, onClose, onChecked }: DbSubDialogP
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const payload = {
-      cluster_id: clusterId ?? undefined,
-      name,
-      region,
-      shard_number: shard === '' ? undefined : Number(shard),
-      config: configBody(config),
-    };
-    const parsed = sub ? updateDbSubBodySchema.safeParse(payload) : createDbSubBodySchema.safeParse(payload);
-    const local = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-    if (!config.password && !sub?.config.password_set) local['config.password'] = INFRA_MSG.fillRequired;
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFormError(INFRA_MSG.fillRequired);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    if (sub) update.mutate({ id: sub.id, ...(parsed.data as object) }, { onSuccess: saved, onError: failed });
-    else create.mutate(parsed.data as Parameters<typeof create.mutate>[0], { onSuccess: saved, onError: failed });
-  };
+  const submit = form.handleSubmit(
+    (body) => {
+      setFormError(null);
+      if (sub) update.mutate({ id: sub.id, ...body }, { onSuccess: saved, onError: failed });
+      else create.mutate(body as CreateDbSubBody, { onSuccess: saved, onError: failed });
+    },
+    () => setFormError(INFRA_MSG.fillRequired),
+  );
 
   const runTest = () => {
     setCheck(null);
     test.mutate(
-      { config: configBody(config) as never, ...(sub ? { db_sub_id: sub.id } : {}) },
+      { config: configBody(form.getValues('config')) as never, ...(sub ? { db_sub_id: sub.id } : {}) },
       { onSuccess: setCheck, onError: failed },
     );
   };
@@ -104,38 +124,38 @@ export function DbSubDialog({ clusterId, sub, onClose, onChecked }: DbSubDialogP
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label="Db sub name"
-              withAsterisk
-              data-autofocus
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
-            />
-            <TextInput
-              label="Region"
-              withAsterisk
-              value={region}
-              onChange={(e) => setRegion(e.currentTarget.value)}
-              error={errors.region}
-            />
-            <NumberInput
-              label="Shard number"
-              withAsterisk
-              min={0}
-              allowDecimal={false}
-              value={shard}
-              onChange={setShard}
-              error={errors.shard_number}
+            <TextInput label="Db sub name" withAsterisk data-autofocus {...form.register('name')} error={errors.name} />
+            <TextInput label="Region" withAsterisk {...form.register('region')} error={errors.region} />
+            <Controller
+              control={form.control}
+              name="shard_number"
+              render={({ field }) => (
+                <NumberInput
+                  label="Shard number"
+                  withAsterisk
+                  min={0}
+                  allowDecimal={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.shard_number}
+                />
+              )}
             />
           </SimpleGrid>
           <Fieldset legend="Database config">
-            <DbConfigFields
-              value={config}
-              onChange={setConfig}
-              errors={errors}
-              prefix="config"
-              passwordSet={sub?.config.password_set ?? false}
+            <Controller
+              control={form.control}
+              name="config"
+              render={({ field }) => (
+                <DbConfigFields
+                  value={field.value}
+                  onChange={field.onChange}
+                  errors={errors}
+                  prefix="config"
+                  passwordSet={sub?.config.password_set ?? false}
+                />
+              )}
             />
             <Group mt="sm">
               <Button variant="light" onClick={runTest} loading={test.isPending}>
