@@ -1,11 +1,14 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
 import { ExportWatcher } from '@/lib/exports/server-export';
+import { usePlanUsage } from '@/lib/plan/plan-usage';
 import { RoutePending } from '../pages/route-pending';
+import { routesOffInPlan } from '../plan-features';
 import { ImpersonationBanner } from './impersonation-banner';
+import { PlanBanner } from './plan-banner';
 import { AppSidebar } from './sidebar/app-sidebar';
 import { TopBar } from './top-bar/top-bar';
 
@@ -20,6 +23,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [expanded, desktop] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
+  // a client's user: the plan's near-limit banner and the screens its plan switches off (issue #18)
+  const usage = usePlanUsage(user);
+  const offInPlan = useMemo(() => routesOffInPlan(usage), [usage]);
 
   if (!user) return <RoutePending />;
 
@@ -46,11 +52,13 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           onExpand={desktop.open}
           onNavigate={drawer.close}
           onSignOut={signOut}
+          offInPlan={offInPlan}
         />
       </AppShell.Navbar>
       <AppShell.Main>
         <ExportWatcher userId={user.id} />
         {user.backToModerUrl && <ImpersonationBanner user={user} backToModerUrl={user.backToModerUrl} />}
+        {user.client_id !== null && <PlanBanner clientId={user.client_id} usage={usage} />}
         {children ?? <Outlet />}
       </AppShell.Main>
     </AppShell>
