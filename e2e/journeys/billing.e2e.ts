@@ -183,8 +183,10 @@ describe('billing (client near its cap, admin approves an upgrade)', () => {
     await nav.getByRole('link', { name: 'Global Overview' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Data Explorer' }).count()).toBe(0);
     await page.goto('/data-explorer');
-    await waitForScreen(page, '/upgrade');
-    await page.getByText('Your plan does not include Data Explorer. Ask for an upgrade here.').first().waitFor();
+    await waitForScreen(page, '/data-explorer');
+    await page.getByRole('heading', { name: 'Not in your plan', level: 1 }).waitFor();
+    await page.getByText('Your plan does not include Data Explorer. Ask for an upgrade on the Upgrade page.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Data Explorer', level: 1 }).count()).toBe(0);
 
     // the Billing figures
     await page.goto('/billing');

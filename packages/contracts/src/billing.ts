@@ -45,13 +45,6 @@ export const clientPlanSchema = z.object({ client_id: z.number(), plan_id: z.num
 export type ClientPlan = z.infer<typeof clientPlanSchema>;
 export const clientPlanListResponseSchema = wrapped(z.array(clientPlanSchema));
 
-/** How the console names each plan feature (its screens are hidden and its calls answer 403 when off). */
-export const PLAN_FEATURE_LABELS: Record<PlanFeature, string> = {
-  data_explorer: 'Data Explorer',
-  copy_tools: 'Copy Tools 2.0 and Recurring Migration',
-  exports: 'Exports',
-  extensible: 'Extensible',
-};
 
 export const planRequestBodySchema = z.object({ plan_id: planId });
 export const planDecisionBodySchema = z.object({ decision: z.enum(['approve', 'decline']) });

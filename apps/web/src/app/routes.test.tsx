@@ -168,14 +168,24 @@ describe('app routes', () => {
     expect(await screen.findByRole('status', { name: /plan limit/i })).toHaveTextContent('Plan limit reached');
   });
 
-  it("sends a client's user from a screen the plan switches off to Upgrade, and hides its link", async () => {
+  it("shows a client's user what is missing instead of a screen the plan switches off, and hides its link", async () => {
     const app = renderApp('/data-explorer', userWithRole('client'), usageOf(1));
-    await waitFor(() => expect(app.location()).toBe('/upgrade'));
-    expect(await screen.findByText('Your plan does not include Data Explorer. Ask for an upgrade here.')).toBeVisible();
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await screen.findByRole('heading', { name: 'Not in your plan' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your plan does not include Data Explorer. Ask for an upgrade on the Upgrade page.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/upgrade');
+    expect(screen.queryByRole('heading', { name: 'Data Explorer' })).toBeNull();
+    expect(app.location()).toBe('/data-explorer');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Analytics' }));
     expect(await within(nav).findByRole('link', { name: 'Global Overview' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Data Explorer' })).toBeNull();
+  });
+
+  it("opens a plan feature's screen when the usage cannot be read (the server still refuses its calls)", async () => {
+    renderApp('/data-explorer', userWithRole('client'));
+    expect(await screen.findByRole('heading', { name: 'Data Explorer', level: 1 })).toBeInTheDocument();
   });
 
   it('ends the session and opens Login when any later call answers 401', async () => {

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
 import { ExportWatcher } from '@/lib/exports/server-export';
@@ -8,9 +8,12 @@ import { usePlanUsage } from '@/lib/plan/plan-usage';
 import { RoutePending } from '../pages/route-pending';
 import { routesOffInPlan } from '../plan-features';
 import { ImpersonationBanner } from './impersonation-banner';
-import { PlanBanner } from './plan-banner';
+import { PlanGate } from './plan-gate';
 import { AppSidebar } from './sidebar/app-sidebar';
 import { TopBar } from './top-bar/top-bar';
+
+// A client's user's plan: the usage call and the near-limit banner, loaded apart (staff never load it).
+const PlanWatcher = lazy(() => import('./plan-watcher'));
 
 /** Below this width the sidebar is an overlay drawer (spec: collapse width 768 px). */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -24,7 +27,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [expanded, desktop] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
   // a client's user: the plan's near-limit banner and the screens its plan switches off (issue #18)
-  const usage = usePlanUsage(user);
+  const plan = usePlanUsage(user);
+  const usage = plan.usage;
   const offInPlan = useMemo(() => routesOffInPlan(usage), [usage]);
 
   if (!user) return <RoutePending />;
@@ -58,8 +62,14 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <AppShell.Main>
         <ExportWatcher userId={user.id} />
         {user.backToModerUrl && <ImpersonationBanner user={user} backToModerUrl={user.backToModerUrl} />}
-        {user.client_id !== null && <PlanBanner clientId={user.client_id} usage={usage} />}
-        {children ?? <Outlet />}
+        {user.client_id !== null && (
+          <Suspense fallback={null}>
+            <PlanWatcher clientId={user.client_id} />
+          </Suspense>
+        )}
+        <PlanGate plan={plan} clientId={user.client_id ?? 0} watcher={PlanWatcher}>
+          {children ?? <Outlet />}
+        </PlanGate>
       </AppShell.Main>
     </AppShell>
   );
