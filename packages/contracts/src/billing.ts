@@ -45,7 +45,6 @@ export const clientPlanSchema = z.object({ client_id: z.number(), plan_id: z.num
 export type ClientPlan = z.infer<typeof clientPlanSchema>;
 export const clientPlanListResponseSchema = wrapped(z.array(clientPlanSchema));
 
-
 export const planRequestBodySchema = z.object({ plan_id: planId });
 export const planDecisionBodySchema = z.object({ decision: z.enum(['approve', 'decline']) });
 
