@@ -105,6 +105,9 @@ export const ACTIONS = {
     'domain_list',
   ],
   'files.customExport': ['menu.files'],
+  // Billing (issue #18; docs/billing.md "Who may ask for a plan"). Reading the plan and usage is for every signed-in
+  // user; asking for another plan is for the client's owner (role client holds menu.domain.integrate2) and staff.
+  'billing.request': ['menu.domain.integrate2', 'menu.clients.management'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -40,6 +40,11 @@ const planId = z
 
 export const clientPlanBodySchema = z.object({ plan_id: planId.nullable() });
 
+/** The plan of each client (GET /billing/clients, staff): the Plan column of Clients Management. */
+export const clientPlanSchema = z.object({ client_id: z.number(), plan_id: z.number().nullable() });
+export type ClientPlan = z.infer<typeof clientPlanSchema>;
+export const clientPlanListResponseSchema = wrapped(z.array(clientPlanSchema));
+
 export const planRequestBodySchema = z.object({ plan_id: planId });
 export const planDecisionBodySchema = z.object({ decision: z.enum(['approve', 'decline']) });
 

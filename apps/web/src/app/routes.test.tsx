@@ -1,5 +1,6 @@
 import { ROLE_PERMISSIONS, type UserInfo } from '@pushdeck/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
@@ -13,7 +14,39 @@ import { userWithRole } from './test-users';
 
 const cleanups: Array<() => void> = [];
 
-function renderApp(path: string, info: UserInfo | 401 | null) {
+/** What GET /api/v1/billing/usage answers a client's user: sends at `sends` of 10, Data Explorer off. */
+function usageOf(sends: number) {
+  const quota = (used: number, limit: number | null) => ({
+    used,
+    limit,
+    percent: limit === null ? null : (used / limit) * 100,
+    level: limit === null || used < limit * 0.8 ? 'ok' : used >= limit ? 'reached' : 'near',
+  });
+  const at = '2026-11-01T00:00:00.000Z';
+  return {
+    plan: {
+      id: 3,
+      name: 'Tiny',
+      monthly_sends: 10,
+      active_subscribers: null,
+      websites: null,
+      features: { data_explorer: false },
+      created_at: at,
+      updated_at: at,
+    },
+    timezone: 'UTC',
+    month: '2026-11',
+    sends: quota(sends, 10),
+    active_subscribers: quota(3, null),
+    websites: quota(1, null),
+    over_quota: { sends: 0, subscribers: 0 },
+    daily: [],
+    months: [],
+    pending_request: null,
+  };
+}
+
+function renderApp(path: string, info: UserInfo | 401 | null, usage?: ReturnType<typeof usageOf>) {
   if (info !== null) window.localStorage.setItem(AUTH_FLAG_KEY, '1');
   const network = stubFetch((call) => {
     if (call.path === '/api/auth/user/info') {
@@ -23,6 +56,8 @@ function renderApp(path: string, info: UserInfo | 401 | null) {
     }
     if (call.path === '/api/v1/domains') return jsonResponse(200, { data: [{ id: 5, url: 'news.example' }] });
     if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/billing/usage' && usage) return jsonResponse(200, { data: usage });
+    if (call.path === '/api/v1/billing/plans' && usage) return jsonResponse(200, { data: [usage.plan] });
     return jsonResponse(401, { message: 'Unauthenticated.' });
   });
   const queryClient = createQueryClient();
@@ -108,6 +143,49 @@ describe('app routes', () => {
     renderApp('/profile', impersonated);
     // in the top bar and in the impersonation banner
     expect(await screen.findAllByRole('button', { name: 'Return to moderation' })).toHaveLength(2);
+  });
+
+  it("keeps a client's user signed in when the usage call fails, and shows no plan banner", async () => {
+    const app = renderApp('/profile', userWithRole('client'));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    await waitFor(() => expect(app.calls.some((c) => c.path === '/api/v1/billing/usage')).toBe(true));
+    expect(app.location()).toBe('/profile');
+    expect(screen.queryByRole('status', { name: /plan limit/i })).toBeNull();
+  });
+
+  it("shows a client's user the plan banner on any screen at 80 %, dismissed until the next level", async () => {
+    window.localStorage.removeItem('pushdeck.planBanner.dismissed');
+    renderApp('/profile', userWithRole('client'), usageOf(8));
+    const banner = await screen.findByRole('status', { name: /plan limit/i });
+    expect(banner).toHaveTextContent('Near your plan limit');
+    expect(banner).toHaveTextContent('monthly sends 8 of 10');
+    expect(within(banner).getByRole('link', { name: 'Ask for an upgrade' })).toHaveAttribute('href', '/upgrade');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status', { name: /plan limit/i })).toBeNull();
+    cleanup();
+    // at 100 % it comes back
+    renderApp('/profile', userWithRole('client'), usageOf(10));
+    expect(await screen.findByRole('status', { name: /plan limit/i })).toHaveTextContent('Plan limit reached');
+  });
+
+  it("shows a client's user what is missing instead of a screen the plan switches off, and hides its link", async () => {
+    const app = renderApp('/data-explorer', userWithRole('client'), usageOf(1));
+    expect(await screen.findByRole('heading', { name: 'Not in your plan' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your plan does not include Data Explorer. Ask for an upgrade on the Upgrade page.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/upgrade');
+    expect(screen.queryByRole('heading', { name: 'Data Explorer' })).toBeNull();
+    expect(app.location()).toBe('/data-explorer');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Analytics' }));
+    expect(await within(nav).findByRole('link', { name: 'Global Overview' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Data Explorer' })).toBeNull();
+  });
+
+  it("opens a plan feature's screen when the usage cannot be read (the server still refuses its calls)", async () => {
+    renderApp('/data-explorer', userWithRole('client'));
+    expect(await screen.findByRole('heading', { name: 'Data Explorer', level: 1 })).toBeInTheDocument();
   });
 
   it('ends the session and opens Login when any later call answers 401', async () => {

@@ -55,6 +55,11 @@ export class BillingRepository {
       .execute();
   }
 
+  /** The plan of every client (null: unlimited). */
+  clientPlans() {
+    return this.db.selectFrom('clients').select(['id as client_id', 'plan_id']).orderBy('id').execute();
+  }
+
   client(clientId: number) {
     return this.db
       .selectFrom('clients')

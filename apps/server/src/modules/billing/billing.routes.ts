@@ -1,6 +1,7 @@
 import {
   ACTIONS,
   clientPlanBodySchema,
+  clientPlanListResponseSchema,
   idParamsSchema,
   type PlanFeature,
   planBodySchema,
@@ -124,6 +125,19 @@ export function billingRoutes(app: App, deps: ModuleDeps): void {
   );
 
   app.get(
+    '/api/v1/billing/clients',
+    {
+      config: { permission: ACTIONS['management.clients.read'] },
+      schema: {
+        tags,
+        summary: 'The plan of every client (plan_id null: unlimited), for Clients Management',
+        response: { 200: clientPlanListResponseSchema },
+      },
+    },
+    async () => ({ data: await billing.clientPlans() }),
+  );
+
+  app.get(
     '/api/v1/billing/usage',
     {
       config: { permission: 'authenticated' },
@@ -168,7 +182,7 @@ export function billingRoutes(app: App, deps: ModuleDeps): void {
   app.post(
     '/api/v1/billing/requests',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: ACTIONS['billing.request'] },
       schema: {
         tags,
         summary: 'Ask to move the client to another plan',

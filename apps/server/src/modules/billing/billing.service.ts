@@ -1,4 +1,5 @@
 import {
+  type ClientPlan,
   type Plan,
   type PlanBody,
   type PlanFeature,
@@ -96,6 +97,11 @@ export class BillingService {
       await repo.deletePlan(id);
       await this.audit.record(trx, origin, { action: 'plan.delete', subjectType: 'plan', subjectId: id, before });
     });
+  }
+
+  /** The plan of every client (staff: the Plan column of Clients Management). */
+  async clientPlans(): Promise<ClientPlan[]> {
+    return new BillingRepository(this.db).clientPlans();
   }
 
   /** Puts a client on a plan (null: unlimited); effective from the next request. */

@@ -158,6 +158,33 @@ describe.each(testBackends())('plans, quotas and usage on $name', (backend) => {
     expect(usage.websites).toMatchObject({ used: 0, limit: 2 });
   });
 
+  it('lists the plan of every client to staff only', async () => {
+    const res = await admin.get('/api/v1/billing/clients');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toContainEqual({ client_id: clientId, plan_id: small });
+    expect((await client.get('/api/v1/billing/clients')).statusCode).toBe(403);
+  });
+
+  it('lets the client’s owner ask for a plan, not its users of role user or viewer', async () => {
+    for (const role of ['user', 'viewer']) {
+      const email = `${role}@quota.test`;
+      const made = await admin.post('/api/v1/management/users', {
+        name: `Quota ${role}`,
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        client_id: clientId,
+        role,
+      });
+      expect(made.statusCode).toBe(201);
+      const member = await signedIn(t, email, PASSWORD);
+      // they read the plan and usage, but asking for another plan is the owner's
+      expect((await member.get('/api/v1/billing/usage')).statusCode).toBe(200);
+      expect((await member.post('/api/v1/billing/requests', { plan_id: big })).statusCode).toBe(403);
+    }
+    expect((await client.get('/api/v1/billing/requests?status=pending')).json().data).toEqual([]);
+  });
+
   it('adds exactly the plan’s number of websites when three are added at once', async () => {
     const results = await Promise.all(
       ['https://a.quota.test', 'https://b.quota.test', 'https://c.quota.test'].map((url) =>

@@ -1,13 +1,19 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
 import { ExportWatcher } from '@/lib/exports/server-export';
+import { usePlanUsage } from '@/lib/plan/plan-usage';
 import { RoutePending } from '../pages/route-pending';
+import { routesOffInPlan } from '../plan-features';
 import { ImpersonationBanner } from './impersonation-banner';
+import { PlanGate } from './plan-gate';
 import { AppSidebar } from './sidebar/app-sidebar';
 import { TopBar } from './top-bar/top-bar';
+
+// A client's user's plan: the usage call and the near-limit banner, loaded apart (staff never load it).
+const PlanWatcher = lazy(() => import('./plan-watcher'));
 
 /** Below this width the sidebar is an overlay drawer (spec: collapse width 768 px). */
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -20,6 +26,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [expanded, desktop] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
+  // a client's user: the plan's near-limit banner and the screens its plan switches off (issue #18)
+  const plan = usePlanUsage(user);
+  const usage = plan.usage;
+  const offInPlan = useMemo(() => routesOffInPlan(usage), [usage]);
 
   if (!user) return <RoutePending />;
 
@@ -46,12 +56,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           onExpand={desktop.open}
           onNavigate={drawer.close}
           onSignOut={signOut}
+          offInPlan={offInPlan}
         />
       </AppShell.Navbar>
       <AppShell.Main>
         <ExportWatcher userId={user.id} />
         {user.backToModerUrl && <ImpersonationBanner user={user} backToModerUrl={user.backToModerUrl} />}
-        {children ?? <Outlet />}
+        {user.client_id !== null && (
+          <Suspense fallback={null}>
+            <PlanWatcher clientId={user.client_id} />
+          </Suspense>
+        )}
+        <PlanGate plan={plan} clientId={user.client_id ?? 0} watcher={PlanWatcher}>
+          {children ?? <Outlet />}
+        </PlanGate>
       </AppShell.Main>
     </AppShell>
   );

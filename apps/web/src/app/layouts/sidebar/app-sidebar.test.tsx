@@ -3,15 +3,26 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import type { RouteName } from '../../route-table';
 import { userWithRole } from '../../test-users';
 import { AppSidebar } from './app-sidebar';
 
-function renderSidebar(user: UserInfo, { domainId, expanded = true }: { domainId?: string; expanded?: boolean } = {}) {
+function renderSidebar(
+  user: UserInfo,
+  { domainId, expanded = true, offInPlan }: { domainId?: string; expanded?: boolean; offInPlan?: Set<RouteName> } = {},
+) {
   const onExpand = vi.fn();
   const onSignOut = vi.fn();
   renderWithProviders(
     <nav aria-label="Main navigation">
-      <AppSidebar user={user} domainId={domainId} expanded={expanded} onExpand={onExpand} onSignOut={onSignOut} />
+      <AppSidebar
+        user={user}
+        domainId={domainId}
+        expanded={expanded}
+        onExpand={onExpand}
+        onSignOut={onSignOut}
+        offInPlan={offInPlan}
+      />
     </nav>,
     { route: domainId ? `/dashboard/${domainId}` : '/dashboard' },
   );
@@ -44,6 +55,16 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Performance')).toBeInTheDocument();
     expect(link(nav, 'Data Explorer')).toBeInTheDocument();
     expect(link(nav, 'Server Performance')).toBeNull();
+  });
+
+  it("leaves out the screens the client's plan switches off", async () => {
+    const offInPlan = new Set<RouteName>(['DataExplorer', 'DataExplorerWithDashboard', 'Files']);
+    const { nav } = renderSidebar(userWithRole('client'), { offInPlan });
+    expect(link(nav, 'Files')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(group(nav, 'Analytics')!);
+    expect(await shown(nav, 'Global Overview')).toBeInTheDocument();
+    expect(link(nav, 'Data Explorer')).toBeNull();
   });
 
   it('shows an admin every staff item, Sign Out, the name, first role and version', async () => {

@@ -4,6 +4,8 @@ import { IconLogout } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { userAccess } from '@/lib/auth';
+import type { RouteName } from '../../route-table';
+import { hasScreen } from '../../screens';
 import { DOMAIN_NAV, STAFF_NAV } from './nav-items';
 import { SidebarAction, SidebarGroup, SidebarLink } from './sidebar-item';
 import { visibleNavItems } from './visible-nav-items';
@@ -18,6 +20,8 @@ export interface AppSidebarProps {
   /** Called after a link is followed (closes the mobile drawer). */
   onNavigate?: (() => void) | undefined;
   onSignOut: () => void;
+  /** Screens the client's plan switches off (issue #18): not offered. */
+  offInPlan?: ReadonlySet<RouteName> | undefined;
 }
 
 function initials(name: string): string {
@@ -60,10 +64,14 @@ function SidebarUser({ user, expanded, onNavigate }: Pick<AppSidebarProps, 'user
 }
 
 /** The staff sidebar outside a domain, the domain sidebar inside /dashboard/:id; items follow the route guards. */
-export function AppSidebar({ user, domainId, expanded, onExpand, onNavigate, onSignOut }: AppSidebarProps) {
+export function AppSidebar({ user, domainId, expanded, onExpand, onNavigate, onSignOut, offInPlan }: AppSidebarProps) {
   const { pathname } = useLocation();
   const access = useMemo(() => userAccess(user), [user]);
-  const items = useMemo(() => visibleNavItems(domainId ? DOMAIN_NAV : STAFF_NAV, access), [domainId, access]);
+  const items = useMemo(
+    () =>
+      visibleNavItems(domainId ? DOMAIN_NAV : STAFF_NAV, access, (route) => hasScreen(route) && !offInPlan?.has(route)),
+    [domainId, access, offInPlan],
+  );
   const shared = { domainId, pathname, expanded, onNavigate };
 
   return (

@@ -69,6 +69,11 @@ export function usePlanAdmin() {
         planResponseSchema.parse(await api.post<unknown>(`${BASE}/plans`, { body })).data,
       onSuccess,
     }),
+    update: useMutation({
+      mutationFn: async (input: { id: number; body: PlanBody }) =>
+        planResponseSchema.parse(await api.put<unknown>(`${BASE}/plans/${input.id}`, { body: input.body })).data,
+      onSuccess,
+    }),
     remove: useMutation({
       mutationFn: async (id: number) => api.delete<unknown>(`${BASE}/plans/${id}`),
       onSuccess,

@@ -97,4 +97,45 @@ describe('Billing and Upgrade', () => {
     // a client never sees the admins' list of requests
     expect(screen.queryByText('Requests waiting for an answer')).toBeNull();
   });
+
+  it('offers no request to a client user who is not its owner, and says who may ask', async () => {
+    stubFetch((call) => {
+      if (call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [small, big] });
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(200, { data: usage() });
+      return jsonResponse(404, {});
+    });
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('user') });
+    const bigCard = await screen.findByLabelText('Plan Big');
+    expect(within(bigCard).queryByRole('button', { name: 'Ask for Big' })).toBeNull();
+    expect(screen.getByText(/The owner of your client account can ask for another plan/)).toBeInTheDocument();
+  });
+
+  it('lets an admin edit a plan in place', async () => {
+    setXsrfCookie();
+    const saved: { path: string; body: unknown }[] = [];
+    stubFetch(async (call) => {
+      if (call.method === 'PUT') {
+        saved.push({ path: call.path, body: call.body });
+        return jsonResponse(200, { data: { ...big, monthly_sends: 5000 } });
+      }
+      if (call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [small, big] });
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(200, { data: usage() });
+      return jsonResponse(200, { data: [] });
+    });
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Big' }));
+    const form = screen.getByRole('form', { name: 'Edit plan' });
+    const sends = within(form).getByRole('textbox', { name: 'Monthly sends' });
+    expect(sends).toHaveValue('1000');
+    await user.clear(sends);
+    await user.type(sends, '5000');
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      path: '/api/v1/billing/plans/2',
+      body: { name: 'Big', monthly_sends: 5000, active_subscribers: 100, websites: 2, features: {} },
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit plan' })).toBeNull());
+  });
 });

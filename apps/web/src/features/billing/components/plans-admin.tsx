@@ -1,28 +1,28 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Table, TextInput, Title } from '@mantine/core';
-import { PLAN_FEATURES, type PlanBody } from '@pushdeck/contracts';
+import { Alert, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
+import { PLAN_FEATURES, type Plan, type PlanBody } from '@pushdeck/contracts';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import { useAllClients, usePlanAdmin, usePlans } from '../api/billing-api';
+import { EMPTY_PLAN, PlanForm } from './plan-form';
+import { FEATURE_LABELS, shownQuota as shown } from './plan-texts';
 
-const FEATURE_LABELS: Record<(typeof PLAN_FEATURES)[number], string> = {
-  data_explorer: 'Data Explorer',
-  copy_tools: 'Copy Tools',
-  exports: 'Exports',
-  extensible: 'Extensible',
-};
-const shown = (n: number | null) => (n === null ? 'Unlimited' : String(n));
-const empty: PlanBody = { name: '', monthly_sends: null, active_subscribers: null, websites: null, features: {} };
-const asQuota = (v: string | number) => (v === '' ? null : Number(v));
+const bodyOf = (p: Plan): PlanBody => ({
+  name: p.name,
+  monthly_sends: p.monthly_sends,
+  active_subscribers: p.active_subscribers,
+  websites: p.websites,
+  features: p.features,
+});
 
-/** Admin: the plans (create, delete) and the plan of each client. */
+/** Admin: the plans (create, edit, delete) and the plan of each client. */
 export function PlansAdmin() {
   const plans = usePlans();
   const clients = useAllClients();
   const admin = usePlanAdmin();
-  const [draft, setDraft] = useState<PlanBody>(empty);
+  const [editing, setEditing] = useState<{ id: number; body: PlanBody } | null>(null);
   const [clientId, setClientId] = useState<string | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
-  const error = admin.create.error ?? admin.remove.error ?? admin.assign.error;
+  const error = admin.create.error ?? admin.update.error ?? admin.remove.error ?? admin.assign.error;
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
@@ -57,50 +57,38 @@ export function PlansAdmin() {
                   .join(', ') || '—'}
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="default" color="red" onClick={() => admin.remove.mutate(p.id)}>
-                  Delete {p.name}
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => setEditing({ id: p.id, body: bodyOf(p) })}>
+                    Edit {p.name}
+                  </Button>
+                  <Button size="xs" variant="default" color="red" onClick={() => admin.remove.mutate(p.id)}>
+                    Delete {p.name}
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          admin.create.mutate(draft, { onSuccess: () => setDraft(empty) });
-        }}
-      >
-        <Group align="end">
-          <TextInput
-            label="Plan name"
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-          />
-          {(['monthly_sends', 'active_subscribers', 'websites'] as const).map((k) => (
-            <NumberInput
-              key={k}
-              label={k === 'monthly_sends' ? 'Monthly sends' : k === 'websites' ? 'Websites' : 'Active subscribers'}
-              placeholder="Unlimited"
-              min={0}
-              allowDecimal={false}
-              value={draft[k] ?? ''}
-              onChange={(v) => setDraft({ ...draft, [k]: asQuota(v) })}
-            />
-          ))}
-          {PLAN_FEATURES.map((f) => (
-            <Checkbox
-              key={f}
-              label={FEATURE_LABELS[f]}
-              checked={draft.features[f] !== false}
-              onChange={(e) => setDraft({ ...draft, features: { ...draft.features, [f]: e.currentTarget.checked } })}
-            />
-          ))}
-          <Button type="submit" loading={admin.create.isPending}>
-            Create plan
-          </Button>
-        </Group>
-      </form>
+      {editing ? (
+        <PlanForm
+          key={editing.id}
+          label="Edit plan"
+          initial={editing.body}
+          submitLabel="Save plan"
+          busy={admin.update.isPending}
+          onSubmit={(body) => admin.update.mutate({ id: editing.id, body }, { onSuccess: () => setEditing(null) })}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <PlanForm
+          label="New plan"
+          initial={EMPTY_PLAN}
+          submitLabel="Create plan"
+          busy={admin.create.isPending}
+          onSubmit={(body, done) => admin.create.mutate(body, { onSuccess: done })}
+        />
+      )}
       <Group align="end">
         <Select
           label="Client"

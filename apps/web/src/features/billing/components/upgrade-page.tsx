@@ -3,13 +3,23 @@ import type { Plan } from '@pushdeck/contracts';
 import { IfAllowed } from '@/components/if-allowed';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/auth';
 import { useDecide, usePlans, useRequestPlan, useRequests, useUsage } from '../api/billing-api';
 import { PlansAdmin } from './plans-admin';
 
 const quota = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
 const FEATURES = { data_explorer: 'Data Explorer', copy_tools: 'Copy Tools', exports: 'Exports' } as const;
 
-function PlanCard({ plan, current, onAsk, busy }: { plan: Plan; current: boolean; onAsk: () => void; busy: boolean }) {
+interface PlanCardProps {
+  plan: Plan;
+  current: boolean;
+  /** Whether the user may ask for a plan (the client's owner and staff: ACTIONS['billing.request']). */
+  canAsk: boolean;
+  onAsk: () => void;
+  busy: boolean;
+}
+
+function PlanCard({ plan, current, canAsk, onAsk, busy }: PlanCardProps) {
   return (
     <Card withBorder aria-label={`Plan ${plan.name}`}>
       <Stack gap="xs">
@@ -27,7 +37,7 @@ function PlanCard({ plan, current, onAsk, busy }: { plan: Plan; current: boolean
             {FEATURES[f]}: {plan.features[f] === false ? 'no' : 'yes'}
           </Text>
         ))}
-        {!current && (
+        {!current && canAsk && (
           <Button onClick={onAsk} loading={busy}>
             Ask for {plan.name}
           </Button>
@@ -87,6 +97,7 @@ export function UpgradePage() {
   const plans = usePlans();
   const usage = useUsage();
   const ask = useRequestPlan();
+  const canAsk = useCan('billing.request');
   const currentId = usage.data?.plan?.id ?? null;
   const pending = usage.data?.pending_request;
   return (
@@ -106,12 +117,16 @@ export function UpgradePage() {
         </Alert>
       )}
       {plans.isError && <Alert color="red">{errorMessage(plans.error, 'Error')}</Alert>}
+      {!canAsk && (
+        <Text c="dimmed">The owner of your client account can ask for another plan; ask them if you need more.</Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {(plans.data ?? []).map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
             current={plan.id === currentId}
+            canAsk={canAsk}
             busy={ask.isPending && ask.variables === plan.id}
             onAsk={() => ask.mutate(plan.id)}
           />

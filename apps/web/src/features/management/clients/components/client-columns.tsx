@@ -2,6 +2,7 @@ import type { ManagedClient } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ClientActiveCell } from './client-active-cell';
 import { ClientNameCell } from './client-name-cell';
+import { ClientPlanCell } from './client-plan-cell';
 import { ClientStorageCell } from './client-storage-cell';
 
 export const CLIENT_COLUMNS: DataTableColumn<ManagedClient>[] = [
@@ -16,5 +17,6 @@ export const CLIENT_COLUMNS: DataTableColumn<ManagedClient>[] = [
     width: 120,
     render: (row) => <ClientActiveCell client={row} />,
   },
+  { key: 'plan', title: 'Plan', width: 170, render: (row) => <ClientPlanCell client={row} /> },
   { key: 'images_storage', title: 'Image storage', width: 130, render: (row) => <ClientStorageCell client={row} /> },
 ];

@@ -41,6 +41,17 @@ const ACME = {
 };
 const GLOBEX = { id: 2, client_uid: 'globex-uid', name: 'Globex', is_active: 0, users: [] };
 
+const TINY = {
+  id: 3,
+  name: 'Tiny',
+  monthly_sends: 10,
+  active_subscribers: null,
+  websites: 1,
+  features: {},
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
 type Answer = (call: StubbedCall) => Response | undefined;
 
 function renderPage(answer?: Answer, role: RoleName = 'admin') {
@@ -61,6 +72,15 @@ function renderPage(answer?: Answer, role: RoleName = 'admin') {
         built_in: true,
       });
       return jsonResponse(200, { data: [role(1, 'client'), role(2, 'user'), role(3, 'viewer')] });
+    }
+    if (call.method === 'GET' && call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [TINY] });
+    if (call.method === 'GET' && call.path === '/api/v1/billing/clients') {
+      return jsonResponse(200, {
+        data: [
+          { client_id: 1, plan_id: 3 },
+          { client_id: 2, plan_id: null },
+        ],
+      });
     }
     return jsonResponse(500, { message: 'unexpected' });
   });
@@ -339,5 +359,28 @@ describe('ClientsManagementPage', () => {
     expect(screen.queryByRole('switch', { name: 'Active: Globex' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Rename Globex' })).toBeNull();
     expect(screen.getAllByText('Inactive').length).toBeGreaterThan(0);
+  });
+
+  it("shows each client's plan and lets an admin change it from the Plan column", async () => {
+    const { writes, user: u } = renderPage((call) => (call.method === 'PUT' ? jsonResponse(204) : undefined));
+    const acme = await screen.findByRole('combobox', { name: 'Plan: Acme <b>Shop</b>' });
+    await waitFor(() => expect(acme).toHaveValue('Tiny'));
+    expect(screen.getByRole('combobox', { name: 'Plan: Globex' })).toHaveValue('Unlimited');
+    await u.click(acme);
+    await u.click(await screen.findByRole('option', { name: 'Unlimited' }));
+    await waitFor(() =>
+      expect(writes()[0]).toMatchObject({
+        method: 'PUT',
+        path: '/api/v1/billing/clients/1/plan',
+        body: { plan_id: null },
+      }),
+    );
+    expect(await screen.findByText('Acme <b>Shop</b> is now on the plan Unlimited.')).toBeInTheDocument();
+  });
+
+  it("shows a moderator each client's plan as text", async () => {
+    renderPage(undefined, 'moder');
+    expect(await screen.findByText('Tiny')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Plan: Acme <b>Shop</b>' })).toBeNull();
   });
 });
