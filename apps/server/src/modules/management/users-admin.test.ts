@@ -143,6 +143,13 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
     const moderId = await idOf(DEMO.moder);
     const adminId = await idOf(ADMIN.email);
     const target = await newUser('target@acme.test');
+    // a custom role carrying a permission the moder lacks, and one carrying only permissions the moder holds
+    for (const [name, permissions] of [
+      ['auditor', ['menu.stats.global', 'menu.domain.audience.edit']],
+      ['reporter', ['menu.stats.global', 'menu.files']],
+    ] as const) {
+      expect((await (await admin()).post('/api/v1/management/roles', { name, permissions })).statusCode).toBe(201);
+    }
     const snapshot = async () => [await shown(target), await shown(moderId), await shown(adminId)];
     const before = await snapshot();
     const attempts: [TestClient, string, string, object?][] = [
@@ -153,6 +160,8 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
       [moder, 'PUT', `${USERS}/${target}`, { permissions: ['menu.admin.panel'] }], // a permission it lacks
       [moder, 'PUT', `${USERS}/${target}`, { permissions: ['menu.domain.audience.edit'] }], // a permission it lacks
       [moder, 'PUT', `${USERS}/${target}`, { permissions: ['menu.users.management'] }], // a staff permission it holds
+      [moder, 'PUT', `${USERS}/${target}`, { roles: ['auditor'] }], // a role carrying a permission it lacks
+      [moder, 'PUT', `${USERS}/${target}`, { roles: ['user'] }], // built-in, but carries menu.domain.audience.edit
       [moder, 'PUT', `${USERS}/${adminId}`, { is_active: 0 }], // a staff account
       [moder, 'DELETE', `${USERS}/${adminId}`],
       [await admin(), 'PUT', `${USERS}/${adminId}`, { roles: ['viewer'] }], // own roles, even for admin
@@ -162,26 +171,29 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
       const res = await c.request(method as 'PUT', url, body ? { body } : {});
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(403);
     }
-    const created = await moder.post(USERS, {
-      name: 'Made admin',
-      email: 'madeadmin@acme.test',
-      password: 'user-pass-1',
-      password_confirmation: 'user-pass-1',
-      client_id: await acmeId(),
-      role: 'admin',
-    });
-    expect(created.statusCode).toBe(403);
+    for (const role of ['admin', 'auditor']) {
+      const created = await moder.post(USERS, {
+        name: 'Made by moder',
+        email: `made-${role}@acme.test`,
+        password: 'user-pass-1',
+        password_confirmation: 'user-pass-1',
+        client_id: await acmeId(),
+        role,
+      });
+      expect(created.statusCode, role).toBe(403);
+    }
     // impersonating staff
     expect((await moder.post(`/api/auth/moder/loginToUser?user_id=${adminId}`)).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
     expect(
-      await t.handle.db.selectFrom('users').select('id').where('email', '=', 'madeadmin@acme.test').execute(),
+      await t.handle.db.selectFrom('users').select('id').where('email', 'like', 'made-%@acme.test').execute(),
     ).toEqual([]);
-    // what a moder may do: a client role and a permission it holds
+    // what a moder may do: a role whose every permission it holds, and a permission it holds
     const ok = await moder.request('PUT', `${USERS}/${target}`, {
-      body: { roles: ['user'], permissions: ['menu.files'] },
+      body: { roles: ['reporter'], permissions: ['menu.files'] },
     });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ roles: ['reporter'], permissions: ['menu.files'] });
   });
 
   it('treats a client user with staff permissions (direct or through a custom role) as staff for a moder', async () => {

@@ -52,15 +52,17 @@ function renderPage(answer?: Answer, role: RoleName = 'admin') {
       return jsonResponse(200, { data: { data: [ACME, GLOBEX], total: 2, page: 1, pageLength: 10 } });
     }
     if (call.method === 'GET' && call.path === '/api/v1/management/roles') {
-      const role = (id: number, name: string) => ({
+      const role = (id: number, name: string, permissions: string[] = []) => ({
         id,
         name,
         guard_name: 'web',
-        permissions: [],
+        permissions,
         users_count: 0,
         built_in: true,
       });
-      return jsonResponse(200, { data: [role(1, 'client'), role(2, 'user'), role(3, 'viewer')] });
+      return jsonResponse(200, {
+        data: [role(1, 'client'), role(2, 'user', ['menu.domain.audience.edit']), role(3, 'viewer', ['menu.files'])],
+      });
     }
     return jsonResponse(500, { message: 'unexpected' });
   });
@@ -307,6 +309,18 @@ describe('ClientsManagementPage', () => {
       role: 'viewer',
     });
     expect(await screen.findByText(/User has been successfully created!/)).toBeInTheDocument();
+  });
+
+  it('Create User offers a moderator only the roles whose every permission it holds', async () => {
+    const { user: u } = renderPage(undefined, 'moder');
+    await expandAcme(u);
+    await u.click(screen.getByRole('button', { name: 'Create user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create user for Acme <b>Shop</b>' });
+    await u.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    expect(await screen.findByRole('option', { name: 'viewer' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'client' })).toBeInTheDocument();
+    // 'user' carries menu.domain.audience.edit, which a moderator does not hold
+    expect(screen.queryByRole('option', { name: 'user' })).toBeNull();
   });
 
   it("'Log in as' enters the user's account and opens the dashboard as that user", async () => {

@@ -33,17 +33,18 @@ describe('user rules', () => {
     expect(canEnter(user({ permissions: ['menu.users.management'] }), 1)).toBe(false);
   });
 
-  it('offers a moder only non-staff roles and the non-staff permissions it holds; an admin everything', () => {
+  it('offers a moder only non-staff roles whose every permission it holds, and the non-staff permissions it holds; an admin everything', () => {
     const moder = new Set(['menu.files', 'menu.stats.global', 'menu.users.management']);
     const roles = [
+      role('reporter', ['menu.stats.global', 'menu.files']),
       role('reader', ['menu.stats.global', 'menu.tools']),
       role('boss', ['menu.clients.management']),
       role('moder', []),
     ];
-    expect(grantableRoles(roles, moder)).toEqual(['reader']);
+    expect(grantableRoles(roles, moder)).toEqual(['reporter']);
     expect(grantablePermissions(['menu.files', 'menu.tools', 'menu.users.management'], moder)).toEqual(['menu.files']);
     const admin = new Set(['menu.admin.panel']);
-    expect(grantableRoles(roles, admin)).toEqual(['reader', 'boss', 'moder']);
+    expect(grantableRoles(roles, admin)).toEqual(['reporter', 'reader', 'boss', 'moder']);
     expect(grantablePermissions(['reports.export'], admin)).toEqual(['reports.export']);
   });
 });

@@ -20,12 +20,16 @@ export function canEnter(user: ManagedUser, selfId: number | null): boolean {
 
 /**
  * The roles the viewer may give (the server's management policy): an administrator any; anyone else only a role that
- * is not staff and carries no staff permission.
+ * is not staff and whose every permission it holds itself (never a staff one).
  */
 export function grantableRoles(roles: readonly Role[], granted: ReadonlySet<string>): string[] {
   if (granted.has(ADMIN)) return roles.map((role) => role.name);
   return roles
-    .filter((role) => !staffRoles.has(role.name) && !role.permissions.some((name) => staffPermissions.has(name)))
+    .filter(
+      (role) =>
+        !staffRoles.has(role.name) &&
+        role.permissions.every((name) => granted.has(name) && !staffPermissions.has(name)),
+    )
     .map((role) => role.name);
 }
 
