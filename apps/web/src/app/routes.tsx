@@ -44,7 +44,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
           children: of('app'),
         },
-        { id: 'bare-layout', children: of('bare') },
+        // The page alone, headed by the impersonation banner while staff act as a user (loads with its first page).
+        {
+          id: 'bare-layout',
+          lazy: async () => ({ Component: (await import('./layouts/bare-layout')).BareLayout }),
+          children: of('bare'),
+        },
         ...notFound,
       ],
     },
