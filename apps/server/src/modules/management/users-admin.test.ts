@@ -85,6 +85,27 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
     const id = await newUser('fresh@acme.test');
     expect(await shown(id)).toMatchObject({ email: 'fresh@acme.test', role_name: 'viewer', is_active: 1 });
     await signedIn(t, 'fresh@acme.test', 'user-pass-1');
+
+    // audited: who created whom, in which client, with which role; never the password
+    const rows = (await a.get(`/api/v1/management/audit?where[action]=user.create&where[subject_id]=${id}`)).json().data
+      .data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_email: ADMIN.email,
+      subject_type: 'user',
+      client_id: await acmeId(),
+      before: null,
+      after: { email: 'fresh@acme.test', roles: ['viewer'], is_active: 1 },
+    });
+    expect(JSON.stringify(rows[0])).not.toContain('user-pass-1');
+    expect(JSON.stringify(rows[0])).not.toContain('password');
+    // the refused creations (no role, an unknown role) left no row
+    const refused = (await a.get('/api/v1/management/audit?where[action]=user.create&pageLength=200')).json().data.data;
+    expect(
+      refused.filter((r: { after: { email?: string } }) =>
+        ['norole@acme.test', 'badrole@acme.test'].includes(r.after?.email ?? ''),
+      ),
+    ).toEqual([]);
   });
 
   it('activates a self-registered user, who can then sign in; deactivating ends their sessions at once', async () => {
