@@ -103,6 +103,36 @@ describe('ClientsManagementPage', () => {
     expect(screen.getByRole('switch', { name: 'Active: Globex' })).not.toBeChecked();
   });
 
+  it('pages on the server: numbered pages and rows per page, the shown range from the total', async () => {
+    const client = (n: number) => ({ id: n, client_uid: `uid-${n}`, name: `Client ${n}`, is_active: 1, users: [] });
+    const { calls, user: u } = renderPage((call) => {
+      if (call.method !== 'GET' || call.path !== '/api/v1/management/clients') return undefined;
+      const page = Number(call.url.searchParams.get('page'));
+      const pageLength = Number(call.url.searchParams.get('pageLength'));
+      const first = (page - 1) * pageLength + 1;
+      const rows = Array.from({ length: Math.min(pageLength, 25 - first + 1) }, (_, i) => client(first + i));
+      return jsonResponse(200, { data: { data: rows, total: 25, page, pageLength } });
+    });
+    const lists = () => calls.filter((c) => c.path === '/api/v1/management/clients');
+    expect(await screen.findByText('Client 1')).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
+    expect(lists()[0]!.url.searchParams.get('pageLength')).toBe('10');
+
+    await u.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Client 11')).toBeInTheDocument();
+    expect(screen.queryByText('Client 1')).toBeNull();
+    expect(screen.getByText('11–20 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const second = lists().at(-1)!.url.searchParams;
+    expect([second.get('page'), second.get('pageLength'), second.get('order_by')]).toEqual(['2', '10', 'name:asc']);
+
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '25');
+    expect(await screen.findByText('1–25 of 25')).toBeInTheDocument();
+    expect(screen.getByText('Client 25')).toBeInTheDocument();
+    const third = lists().at(-1)!.url.searchParams;
+    expect([third.get('page'), third.get('pageLength')]).toEqual(['1', '25']);
+  });
+
   it('searches on the server', async () => {
     const { calls, user: u } = renderPage();
     await screen.findByText('Globex');
