@@ -47,7 +47,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         // The page alone, headed by the impersonation banner while staff act as a user (loads with its first page).
         {
           id: 'bare-layout',
-          lazy: async () => ({ Component: (await import('./layouts/bare-layout')).BareLayout }),
+          // (from the app layout's chunk: a chunk of its own would re-split what /login loads and grow it)
+          lazy: async () => ({ Component: (await import('./layouts/app-layout')).BareLayout }),
           children: of('bare'),
         },
         ...notFound,

@@ -9,6 +9,9 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { AppSidebar } from './sidebar/app-sidebar';
 import { TopBar } from './top-bar/top-bar';
 
+/** The bare layout (the page alone) comes with this chunk: see routes.tsx. */
+export { BareLayout } from './bare-layout';
+
 /** Below this width the sidebar is an overlay drawer (spec: collapse width 768 px). */
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
