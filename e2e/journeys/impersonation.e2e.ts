@@ -44,19 +44,30 @@ describe('impersonation', () => {
     expect(target, 'the demo user').toBeDefined();
     expect(await banner(page).count()).toBe(0);
 
-    // 'Log in as' (the Clients and Users screens call the same API), from a page outside the console: a console
-    // still loading the moder's screens would see the session change under its requests and sign out.
-    await page.goto('/healthz');
+    // Users Management → 'Log in as', clicked as soon as it shows (the screen's other queries may still be loading):
+    // the console becomes the user's, on the user's dashboard, without signing out.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto(`/users-management?search=${encodeURIComponent(ACCOUNTS.user.email)}`);
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByRole('button', { name: 'Log in as Umar User' }).click();
+    await waitForScreen(page, '/dashboard');
+    await expectBanner(page);
+    expect(visited, 'never through Login').not.toContain('/login');
     const entered = await apiCall<{ data: { email: string; backToModerUrl: string | null } }>(
       page,
-      'POST',
-      `/api/auth/moder/loginToUser?user_id=${target!.id}`,
+      'GET',
+      '/api/auth/user/info',
     );
-    expect(entered.status).toBe(200);
-    expect(entered.json.data.backToModerUrl).toBe(`/api/auth/moder/backToModer/${moder.id}`);
+    expect(entered.json.data).toMatchObject({
+      email: ACCOUNTS.user.email,
+      backToModerUrl: `/api/auth/moder/backToModer/${moder.id}`,
+    });
 
-    // The banner on the dashboard, on a page opened from the sidebar, and on a page loaded afresh.
-    await page.goto('/dashboard');
+    // The banner on a page loaded afresh, on a website's dashboard, and on a page opened from the sidebar.
+    await page.reload();
     await waitForScreen(page, '/dashboard');
     await expectBanner(page);
     const sites = await apiCall<{ data: { id: number; url: string }[] }>(page, 'GET', '/api/v1/domains?select=id,url');

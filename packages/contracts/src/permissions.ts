@@ -156,3 +156,24 @@ export function hasAnyPermission(granted: ReadonlySet<string>, required: readonl
 export function isStaff(granted: ReadonlySet<string>): boolean {
   return granted.has('menu.admin.panel') || granted.has('menu.clients.management');
 }
+
+/**
+ * Tenant permissions: what the built-in tenant roles (client, user, viewer) carry, staff ones excepted. Staff who
+ * manage users (menu.users.management) already act with every one of them on any client ('Log in as' a client user),
+ * so giving them to a client's user raises nobody above the giver.
+ */
+export const TENANT_PERMISSIONS: readonly string[] = [
+  ...new Set([...ROLE_PERMISSIONS.client, ...ROLE_PERMISSIONS.user, ...ROLE_PERMISSIONS.viewer]),
+].filter((p) => !(STAFF_PERMISSIONS as readonly string[]).includes(p));
+
+/**
+ * Whether a user holding `granted` may give `permission` to someone, directly or through a role (issue #13: nobody
+ * grants a permission they do not hold). An administrator gives anything; nobody else a staff permission; a user
+ * manager also the tenant permissions; anyone else only what it holds.
+ */
+export function mayGivePermission(permission: string, granted: ReadonlySet<string>): boolean {
+  if (granted.has('menu.admin.panel')) return true;
+  if ((STAFF_PERMISSIONS as readonly string[]).includes(permission)) return false;
+  if (granted.has(permission)) return true;
+  return granted.has('menu.users.management') && TENANT_PERMISSIONS.includes(permission);
+}

@@ -58,6 +58,9 @@ function renderApp(path: string, info: UserInfo | 401 | null, usage?: ReturnType
     if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: [] });
     if (call.path === '/api/v1/billing/usage' && usage) return jsonResponse(200, { data: usage });
     if (call.path === '/api/v1/billing/plans' && usage) return jsonResponse(200, { data: [usage.plan] });
+    if (call.path === '/api/v1/clients/current') {
+      return jsonResponse(200, { data: { id: 1, client_uid: 'c-1', name: 'Acme Shop', is_active: 1 } });
+    }
     return jsonResponse(401, { message: 'Unauthenticated.' });
   });
   const queryClient = createQueryClient();
@@ -95,6 +98,15 @@ describe('app routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('heads NewWebsite with the impersonation banner and its way back while staff act as the client', async () => {
+    renderApp('/new-website', userWithRole('client', { backToModerUrl: '/api/auth/moder/backToModer/3' }));
+    expect(await screen.findByRole('heading', { name: 'Add a website' })).toBeInTheDocument();
+    const banner = screen.getByRole('region', { name: 'Impersonation' });
+    expect(banner).toHaveTextContent('You are signed in as Ada client (client@example.test)');
+    expect(screen.getByRole('button', { name: 'Return to moderation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
   it('shows NewWebsite without the top bar and the sidebar', async () => {

@@ -44,7 +44,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
           children: of('app'),
         },
-        { id: 'bare-layout', children: of('bare') },
+        // The page alone, headed by the impersonation banner while staff act as a user (loads with its first page).
+        {
+          id: 'bare-layout',
+          // (from the app layout's chunk: a chunk of its own would re-split what /login loads and grow it)
+          lazy: async () => ({ Component: (await import('./layouts/app-layout')).BareLayout }),
+          children: of('bare'),
+        },
         ...notFound,
       ],
     },

@@ -90,6 +90,33 @@ describe.each(testBackends())('Clients Management on $name', (backend) => {
     expect(JSON.stringify(row)).not.toContain('password');
   });
 
+  it('renames a client, audited with the name before and after; a refused rename leaves no row', async () => {
+    const a = await admin();
+    const created = await a.post(CLIENTS, {
+      name: 'Oldname',
+      email: 'owner@oldname.test',
+      password: 'oldname-pass-1',
+      password_confirmation: 'oldname-pass-1',
+    });
+    const id = created.json().data.id as number;
+    const renamed = await a.request('PUT', `${CLIENTS}/${id}`, { body: { name: 'Newname' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ id, name: 'Newname', is_active: 1 });
+    const rows = await auditRows('client.update', id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_email: ADMIN.email,
+      subject_type: 'client',
+      client_id: id,
+      before: { name: 'Oldname', is_active: 1 },
+      after: { name: 'Newname', is_active: 1 },
+    });
+    const moder = await signedIn(t, DEMO.moder);
+    expect((await moder.request('PUT', `${CLIENTS}/${id}`, { body: { name: 'Moder name' } })).statusCode).toBe(403);
+    expect(await auditRows('client.update', id)).toHaveLength(1);
+    expect((await a.get(`${CLIENTS}/${id}`)).json().data.name).toBe('Newname');
+  });
+
   it('refuses every write to moder and client roles with 403 and changes nothing', async () => {
     const id = await acmeId();
     for (const email of [DEMO.moder, DEMO.client, DEMO.user, DEMO.viewer]) {

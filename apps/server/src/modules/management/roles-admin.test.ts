@@ -125,5 +125,29 @@ describe.each(testBackends())('Roles Management on $name', (backend) => {
     expect(renamed.json().data).toMatchObject({ name: 'reports.download', built_in: false, roles: [] });
     expect((await a.request('DELETE', `${PERMS}/${id}`)).statusCode).toBe(204);
     expect((await a.get(PERMS)).json().data.some((p: { id: number }) => p.id === id)).toBe(false);
+
+    // one audit row per change, newest first: who, what, before → after
+    const rows = (await a.get(`/api/v1/management/audit?where[subject_type]=permission&where[subject_id]=${id}`)).json()
+      .data.data;
+    expect(rows.map((r: { action: string }) => r.action)).toEqual([
+      'permission.delete',
+      'permission.update',
+      'permission.create',
+    ]);
+    const [deleted, renamed_, createdRow] = rows;
+    expect(createdRow).toMatchObject({ actor_email: ADMIN.email, before: null, after: { name: 'reports.export' } });
+    expect(renamed_).toMatchObject({ before: { name: 'reports.export' }, after: { name: 'reports.download' } });
+    expect(deleted).toMatchObject({ before: { name: 'reports.download' }, after: null });
+    // a refused rename (a console permission) and a refused delete leave no row
+    const builtIn = await permId('menu.files');
+    const before = (
+      await a.get(`/api/v1/management/audit?where[subject_type]=permission&where[subject_id]=${builtIn}`)
+    ).json().data.total;
+    expect((await a.request('PUT', `${PERMS}/${builtIn}`, { body: { name: 'files.menu' } })).statusCode).toBe(403);
+    expect((await a.request('DELETE', `${PERMS}/${builtIn}`)).statusCode).toBe(403);
+    expect(
+      (await a.get(`/api/v1/management/audit?where[subject_type]=permission&where[subject_id]=${builtIn}`)).json().data
+        .total,
+    ).toBe(before);
   });
 });

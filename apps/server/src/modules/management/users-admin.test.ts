@@ -85,6 +85,27 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
     const id = await newUser('fresh@acme.test');
     expect(await shown(id)).toMatchObject({ email: 'fresh@acme.test', role_name: 'viewer', is_active: 1 });
     await signedIn(t, 'fresh@acme.test', 'user-pass-1');
+
+    // audited: who created whom, in which client, with which role; never the password
+    const rows = (await a.get(`/api/v1/management/audit?where[action]=user.create&where[subject_id]=${id}`)).json().data
+      .data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_email: ADMIN.email,
+      subject_type: 'user',
+      client_id: await acmeId(),
+      before: null,
+      after: { email: 'fresh@acme.test', roles: ['viewer'], is_active: 1 },
+    });
+    expect(JSON.stringify(rows[0])).not.toContain('user-pass-1');
+    expect(JSON.stringify(rows[0])).not.toContain('password');
+    // the refused creations (no role, an unknown role) left no row
+    const refused = (await a.get('/api/v1/management/audit?where[action]=user.create&pageLength=200')).json().data.data;
+    expect(
+      refused.filter((r: { after: { email?: string } }) =>
+        ['norole@acme.test', 'badrole@acme.test'].includes(r.after?.email ?? ''),
+      ),
+    ).toEqual([]);
   });
 
   it('activates a self-registered user, who can then sign in; deactivating ends their sessions at once', async () => {
@@ -143,6 +164,17 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
     const moderId = await idOf(DEMO.moder);
     const adminId = await idOf(ADMIN.email);
     const target = await newUser('target@acme.test');
+    // a permission outside the tenant roles that the moder lacks; a custom role carrying it, and one carrying only
+    // permissions the moder holds
+    expect((await (await admin()).post('/api/v1/management/permissions', { name: 'reports.export' })).statusCode).toBe(
+      201,
+    );
+    for (const [name, permissions] of [
+      ['auditor', ['menu.stats.global', 'reports.export']],
+      ['reporter', ['menu.stats.global', 'menu.files']],
+    ] as const) {
+      expect((await (await admin()).post('/api/v1/management/roles', { name, permissions })).statusCode).toBe(201);
+    }
     const snapshot = async () => [await shown(target), await shown(moderId), await shown(adminId)];
     const before = await snapshot();
     const attempts: [TestClient, string, string, object?][] = [
@@ -151,8 +183,9 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
       [moder, 'PUT', `${USERS}/${target}`, { roles: ['admin'] }], // assign admin
       [moder, 'PUT', `${USERS}/${target}`, { roles: ['moder'] }], // assign a staff role
       [moder, 'PUT', `${USERS}/${target}`, { permissions: ['menu.admin.panel'] }], // a permission it lacks
-      [moder, 'PUT', `${USERS}/${target}`, { permissions: ['menu.domain.audience.edit'] }], // a permission it lacks
+      [moder, 'PUT', `${USERS}/${target}`, { permissions: ['reports.export'] }], // a permission it lacks
       [moder, 'PUT', `${USERS}/${target}`, { permissions: ['menu.users.management'] }], // a staff permission it holds
+      [moder, 'PUT', `${USERS}/${target}`, { roles: ['auditor'] }], // a role carrying a permission it lacks
       [moder, 'PUT', `${USERS}/${adminId}`, { is_active: 0 }], // a staff account
       [moder, 'DELETE', `${USERS}/${adminId}`],
       [await admin(), 'PUT', `${USERS}/${adminId}`, { roles: ['viewer'] }], // own roles, even for admin
@@ -162,26 +195,38 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
       const res = await c.request(method as 'PUT', url, body ? { body } : {});
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(403);
     }
-    const created = await moder.post(USERS, {
-      name: 'Made admin',
-      email: 'madeadmin@acme.test',
-      password: 'user-pass-1',
-      password_confirmation: 'user-pass-1',
-      client_id: await acmeId(),
-      role: 'admin',
-    });
-    expect(created.statusCode).toBe(403);
+    for (const role of ['admin', 'auditor']) {
+      const created = await moder.post(USERS, {
+        name: 'Made by moder',
+        email: `made-${role}@acme.test`,
+        password: 'user-pass-1',
+        password_confirmation: 'user-pass-1',
+        client_id: await acmeId(),
+        role,
+      });
+      expect(created.statusCode, role).toBe(403);
+    }
     // impersonating staff
     expect((await moder.post(`/api/auth/moder/loginToUser?user_id=${adminId}`)).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
     expect(
-      await t.handle.db.selectFrom('users').select('id').where('email', '=', 'madeadmin@acme.test').execute(),
+      await t.handle.db.selectFrom('users').select('id').where('email', 'like', 'made-%@acme.test').execute(),
     ).toEqual([]);
-    // what a moder may do: a client role and a permission it holds
+    // what a moder may do: a role whose every permission it holds, and a permission it holds
     const ok = await moder.request('PUT', `${USERS}/${target}`, {
-      body: { roles: ['user'], permissions: ['menu.files'] },
+      body: { roles: ['reporter'], permissions: ['menu.files'] },
     });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ roles: ['reporter'], permissions: ['menu.files'] });
+    // and the built-in tenant roles and their permissions, which it already acts with through 'Log in as'
+    for (const role of ['client', 'user', 'viewer']) {
+      const given = await moder.request('PUT', `${USERS}/${target}`, { body: { roles: [role] } });
+      expect(given.statusCode, `${role}: ${given.body}`).toBe(200);
+    }
+    const tenant = await moder.request('PUT', `${USERS}/${target}`, {
+      body: { permissions: ['menu.domain.audience.edit'] },
+    });
+    expect(tenant.statusCode, tenant.body).toBe(200);
   });
 
   it('treats a client user with staff permissions (direct or through a custom role) as staff for a moder', async () => {

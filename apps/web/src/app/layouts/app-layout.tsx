@@ -15,6 +15,9 @@ import { TopBar } from './top-bar/top-bar';
 // A client's user's plan: the usage call and the near-limit banner, loaded apart (staff never load it).
 const PlanWatcher = lazy(() => import('./plan-watcher'));
 
+/** The bare layout (the page alone) comes with this chunk: see routes.tsx. */
+export { BareLayout } from './bare-layout';
+
 /** Below this width the sidebar is an overlay drawer (spec: collapse width 768 px). */
 const MOBILE_QUERY = '(max-width: 47.99em)';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSelectedClientUid, setStaffActor } from './acting-client';
 import { api, apiUrl } from './api-client';
 import { ApiRequestError } from './api-error';
-import { setSessionExpiredHandler } from './session-expiry';
+import { replacingSession, setSessionExpiredHandler } from './session-expiry';
 import {
   clearXsrfCookie,
   csrfCookieResponse,
@@ -98,6 +98,42 @@ describe('api client', () => {
     await expect(api.get('/v1/domains')).rejects.toMatchObject({ status: 401 });
     await expect(api.post('/v1/domains', { body: {} })).rejects.toMatchObject({ status: 419 });
     expect(expired.mock.calls).toEqual([[401], [419]]);
+  });
+
+  it('signs nobody out for a 401 or 419 answering a request of the session being replaced', async () => {
+    setXsrfCookie();
+    // the old session's request reaches the server after the switch deleted that session, and is answered first
+    let answerOld!: () => void;
+    const oldAnswered = new Promise<void>((resolve) => {
+      answerOld = resolve;
+    });
+    let answerSwitch!: () => void;
+    const switched = new Promise<void>((resolve) => {
+      answerSwitch = resolve;
+    });
+    stubFetch(async (call) => {
+      if (call.path === '/api/v1/management/users') {
+        await oldAnswered;
+        return jsonResponse(401, { message: 'Unauthenticated.' });
+      }
+      if (call.path === '/api/auth/moder/loginToUser') {
+        answerOld();
+        await switched;
+        return jsonResponse(200, { data: {} });
+      }
+      return jsonResponse(401, { message: 'Unauthenticated.' });
+    });
+    const old = api.get('/v1/management/users');
+    const change = replacingSession(() => api.post('/auth/moder/loginToUser', { query: { user_id: 11 } }));
+    await expect(old).rejects.toMatchObject({ status: 401 });
+    // a request made while the switch is in flight still carries the old session
+    await expect(api.get('/v1/domains')).rejects.toMatchObject({ status: 401 });
+    answerSwitch();
+    await change;
+    expect(expired).not.toHaveBeenCalled();
+    // the new session's own 401 still ends it
+    await expect(api.get('/v1/domains')).rejects.toMatchObject({ status: 401 });
+    expect(expired.mock.calls).toEqual([[401]]);
   });
 
   it('leaves 401 to calls that handle it themselves, and retries their 419 once with a fresh cookie', async () => {

@@ -2,7 +2,12 @@ import { apiErrorSchema, CLIENT_HEADER, CSRF_HEADER } from '@pushdeck/contracts'
 import { actingClientUid } from './acting-client';
 import { ApiRequestError } from './api-error';
 import { csrfToken, refreshCsrfCookie } from './csrf';
-import { notifySessionExpired, SESSION_EXPIRED_STATUSES } from './session-expiry';
+import {
+  currentSessionEpoch,
+  isCurrentSession,
+  notifySessionExpired,
+  SESSION_EXPIRED_STATUSES,
+} from './session-expiry';
 
 export const API_BASE = '/api';
 
@@ -151,6 +156,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 /** One call to the API: CSRF header on unsafe methods, `client` header for staff, parsed body or ApiRequestError. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const handlesSession = options.sessionExpiry !== false;
+  const epoch = currentSessionEpoch();
   let response = await send(method, path, options);
   if (response.status === 419 && !handlesSession) {
     await refreshCsrfCookie();
@@ -158,7 +164,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   const body = await readBody(response, options.responseType);
   if (response.ok) return body as T;
-  if (handlesSession && SESSION_EXPIRED_STATUSES.has(response.status)) notifySessionExpired(response.status);
+  // (an answer for a session that has since been replaced says nothing about the one in force)
+  if (handlesSession && SESSION_EXPIRED_STATUSES.has(response.status) && isCurrentSession(epoch)) {
+    notifySessionExpired(response.status);
+  }
   throw toError(response, body);
 }
 

@@ -11,4 +11,9 @@ export { API_BASE, api, apiUrl, type QueryParams, type QueryValue, type RequestO
 export { ApiRequestError, errorMessage, errorStatus, isApiRequestError } from './api-error';
 export { readCookie } from './cookies';
 export { csrfToken, refreshCsrfCookie } from './csrf';
-export { notifySessionExpired, SESSION_EXPIRED_STATUSES, setSessionExpiredHandler } from './session-expiry';
+export {
+  notifySessionExpired,
+  replacingSession,
+  SESSION_EXPIRED_STATUSES,
+  setSessionExpiredHandler,
+} from './session-expiry';

@@ -8,7 +8,7 @@ import {
   userInfoSchema,
   wrapped,
 } from '@pushdeck/contracts';
-import { api } from '@/lib/api';
+import { api, replacingSession } from '@/lib/api';
 
 const userInfoResponse = wrapped(userInfoSchema);
 
@@ -39,13 +39,19 @@ export async function registerUserRequest(body: RegisterUserBody): Promise<Regis
   return registeredUserResponse.parse(await api.post<unknown>('/auth/user/register', { ...own, body })).data;
 }
 
+/**
+ * The two calls that replace the session (`replacingSession`): answers to the old session's requests sign nobody out.
+ */
+
 /** POSTs the user's backToModerUrl (e.g. /api/auth/moder/backToModer/3); answers with the moderator's info. */
 export async function backToModerRequest(url: string): Promise<UserInfo> {
-  return userInfoResponse.parse(await api.post<unknown>(url)).data;
+  return userInfoResponse.parse(await replacingSession(() => api.post<unknown>(url))).data;
 }
 
 /** POST /auth/moder/loginToUser?user_id=: staff enter a user's account (spec part 1 §4); that user's info. */
 export async function loginToUserRequest(userId: number): Promise<UserInfo> {
-  return userInfoResponse.parse(await api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } }))
-    .data;
+  const body = await replacingSession(() =>
+    api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } }),
+  );
+  return userInfoResponse.parse(body).data;
 }

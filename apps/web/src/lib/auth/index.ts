@@ -11,6 +11,7 @@ export {
   useAuthFlag,
   useModeratorFlag,
 } from './auth-storage';
+export { documentLocation } from './document-location';
 export { HOME_AFTER_LOGIN, loginPath, safeRedirectTarget } from './redirect';
 export { authQueryKey, endSession, rememberUser, startSession } from './session';
 export { type AuthState, useAuth } from './use-auth';

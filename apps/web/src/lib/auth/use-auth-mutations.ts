@@ -9,6 +9,8 @@ import {
   registerClientRequest,
   registerUserRequest,
 } from './auth-api';
+import { setAuthFlag } from './auth-storage';
+import { documentLocation } from './document-location';
 import { HOME_AFTER_LOGIN } from './redirect';
 import { authQueryKey, endSession, startSession } from './session';
 
@@ -70,19 +72,19 @@ export function useBackToModeration() {
 }
 
 /**
- * 'Log in as' (Clients Management, Users Management): the session becomes the user's; the staff member's cached
- * data is dropped, the auth query holds the user's info (with its backToModerUrl for the banner and the return) and
- * the user's dashboard opens.
+ * 'Log in as' (Clients Management, Users Management): the session becomes the user's, and the user's dashboard opens
+ * with a full page load, so the console switches to the user's view cleanly: nothing the staff member's screens held
+ * (their cache, their requests still in flight, their screen refetching as the user) outlives the switch. The auth
+ * flag is set again in case a request of the replaced session answered 401 first.
  */
 export function useLoginAs() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: loginToUserRequest,
-    onSuccess: async (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueryKey[0] });
-      startSession(queryClient, user);
-      await navigate(HOME_AFTER_LOGIN);
+    onSuccess: async () => {
+      await queryClient.cancelQueries();
+      setAuthFlag();
+      documentLocation.assign(HOME_AFTER_LOGIN);
     },
   });
 }

@@ -1,3 +1,4 @@
+import { ROLES } from '@pushdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { userAccess } from '@/lib/auth';
 import { hasScreen } from '../../screens';
@@ -8,14 +9,20 @@ import { visibleNavItems } from './visible-nav-items';
 const leaves = (items: readonly NavItem[]) => items.flatMap((item) => (item.kind === 'group' ? item.children : [item]));
 
 describe('visibleNavItems', () => {
-  it('never links to Page Not Found: every link shown to any role opens a built screen', () => {
-    for (const role of ['admin', 'moder', 'client', 'user', 'viewer'] as const) {
+  it('never links to Page Not Found: every link shown to any of the eight roles opens a built screen', () => {
+    expect(ROLES).toHaveLength(8);
+    const checked: Record<string, number> = {};
+    for (const role of ROLES) {
+      checked[role] = 0;
       for (const nav of [STAFF_NAV, DOMAIN_NAV]) {
         for (const item of leaves(visibleNavItems(nav, userAccess(userWithRole(role))))) {
           expect(hasScreen(item.route), `${role}: ${item.label}`).toBe(true);
+          checked[role] += 1;
         }
       }
     }
+    // every role is shown some links, so each was really checked
+    for (const role of ROLES) expect(checked[role], role).toBeGreaterThan(0);
   });
 
   it('hides a link whose screen is not built yet, and a group left with no built link', () => {

@@ -12,7 +12,7 @@ import {
   type StubbedCall,
   stubFetch,
 } from '@/lib/api/testing/fetch-stub';
-import { authQueryKey } from '@/lib/auth';
+import { documentLocation } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render';
 import { ClientsManagementPage } from './clients-management-page';
 
@@ -63,15 +63,22 @@ function renderPage(answer?: Answer, role: RoleName = 'admin') {
       return jsonResponse(200, { data: { data: [ACME, GLOBEX], total: 2, page: 1, pageLength: 10 } });
     }
     if (call.method === 'GET' && call.path === '/api/v1/management/roles') {
-      const role = (id: number, name: string) => ({
+      const role = (id: number, name: string, permissions: string[] = []) => ({
         id,
         name,
         guard_name: 'web',
-        permissions: [],
+        permissions,
         users_count: 0,
         built_in: true,
       });
-      return jsonResponse(200, { data: [role(1, 'client'), role(2, 'user'), role(3, 'viewer')] });
+      return jsonResponse(200, {
+        data: [
+          role(1, 'client'),
+          role(2, 'user', ['menu.domain.audience.edit']),
+          role(3, 'viewer', ['menu.files']),
+          role(4, 'auditor', ['reports.export']),
+        ],
+      });
     }
     if (call.method === 'GET' && call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [TINY] });
     if (call.method === 'GET' && call.path === '/api/v1/billing/clients') {
@@ -87,7 +94,6 @@ function renderPage(answer?: Answer, role: RoleName = 'admin') {
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/management/clients" element={<ClientsManagementPage />} />
-      <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
     </Routes>,
     { route: '/management/clients', user: userWithRole(role, { id: 1 }) },
   );
@@ -120,6 +126,36 @@ describe('ClientsManagementPage', () => {
     expect(list.url.searchParams.get('with[users]')).toBe('*');
     expect(list.url.searchParams.get('order_by')).toBe('name:asc');
     expect(screen.getByRole('switch', { name: 'Active: Globex' })).not.toBeChecked();
+  });
+
+  it('pages on the server: numbered pages and rows per page, the shown range from the total', async () => {
+    const client = (n: number) => ({ id: n, client_uid: `uid-${n}`, name: `Client ${n}`, is_active: 1, users: [] });
+    const { calls, user: u } = renderPage((call) => {
+      if (call.method !== 'GET' || call.path !== '/api/v1/management/clients') return undefined;
+      const page = Number(call.url.searchParams.get('page'));
+      const pageLength = Number(call.url.searchParams.get('pageLength'));
+      const first = (page - 1) * pageLength + 1;
+      const rows = Array.from({ length: Math.min(pageLength, 25 - first + 1) }, (_, i) => client(first + i));
+      return jsonResponse(200, { data: { data: rows, total: 25, page, pageLength } });
+    });
+    const lists = () => calls.filter((c) => c.path === '/api/v1/management/clients');
+    expect(await screen.findByText('Client 1')).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
+    expect(lists()[0]!.url.searchParams.get('pageLength')).toBe('10');
+
+    await u.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Client 11')).toBeInTheDocument();
+    expect(screen.queryByText('Client 1')).toBeNull();
+    expect(screen.getByText('11–20 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const second = lists().at(-1)!.url.searchParams;
+    expect([second.get('page'), second.get('pageLength'), second.get('order_by')]).toEqual(['2', '10', 'name:asc']);
+
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '25');
+    expect(await screen.findByText('1–25 of 25')).toBeInTheDocument();
+    expect(screen.getByText('Client 25')).toBeInTheDocument();
+    const third = lists().at(-1)!.url.searchParams;
+    expect([third.get('page'), third.get('pageLength')]).toEqual(['1', '25']);
   });
 
   it('searches on the server', async () => {
@@ -329,17 +365,27 @@ describe('ClientsManagementPage', () => {
     expect(await screen.findByText(/User has been successfully created!/)).toBeInTheDocument();
   });
 
-  it("'Log in as' enters the user's account and opens the dashboard as that user", async () => {
+  it('Create User offers a moderator only the roles whose every permission it may give', async () => {
+    const { user: u } = renderPage(undefined, 'moder');
+    await expandAcme(u);
+    await u.click(screen.getByRole('button', { name: 'Create user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create user for Acme <b>Shop</b>' });
+    await u.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    expect(await screen.findByRole('option', { name: 'viewer' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'client' })).toBeInTheDocument();
+    // 'user' carries a tenant permission, which a moderator may give; 'auditor' one it does not hold
+    expect(screen.getByRole('option', { name: 'user' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'auditor' })).toBeNull();
+  });
+
+  it("'Log in as' enters the user's account and opens the dashboard afresh, as that user", async () => {
+    const opened = vi.spyOn(documentLocation, 'assign').mockImplementation(() => undefined);
     const entered = userWithRole('client', {
       id: 11,
       email: 'owner@acme.test',
       backToModerUrl: '/api/auth/moder/backToModer/1',
     });
-    const {
-      writes,
-      queryClient,
-      user: u,
-    } = renderPage((call) =>
+    const { writes, user: u } = renderPage((call) =>
       call.method === 'POST' && call.path === '/api/auth/moder/loginToUser'
         ? jsonResponse(200, { data: entered })
         : undefined,
@@ -347,9 +393,9 @@ describe('ClientsManagementPage', () => {
     const users = await expandAcme(u);
     expect(within(users).getByRole('button', { name: 'Log in as waiting@acme.test' })).toBeDisabled();
     await u.click(within(users).getByRole('button', { name: 'Log in as owner@acme.test' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/dashboard'));
     expect(writes()[0]!.url.searchParams.get('user_id')).toBe('11');
-    expect(queryClient.getQueryData(authQueryKey)).toMatchObject({ id: 11, email: 'owner@acme.test' });
+    opened.mockRestore();
   });
 
   it('shows a moderator the states without the admin-only controls', async () => {

@@ -7,7 +7,9 @@ import type { z } from 'zod';
 import { AccountFields } from '@/components/account-fields/account-fields';
 import { notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { grantableRoles } from '../../users/lib/user-rules';
 import { useCreateUser, useRoles } from '../api/use-clients';
 import { anyEmpty, CLIENT_TEXTS, failureText } from '../lib/client-texts';
 
@@ -34,6 +36,7 @@ export function CreateUserDialog({ client, onClose }: CreateUserDialogProps) {
   const opened = client !== null;
   const create = useCreateUser();
   const roles = useRoles(opened);
+  const { permissions: granted } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof createUserBodySchema>, unknown, CreateUserBody>({
     resolver: zodResolver(createUserBodySchema),
@@ -66,7 +69,8 @@ export function CreateUserDialog({ client, onClose }: CreateUserDialogProps) {
     () => setFormError(anyEmpty(form.getValues(), REQUIRED) ? CLIENT_TEXTS.fillRequired : null),
   );
 
-  const roleOptions = (roles.data ?? []).map((role) => role.name);
+  // Nobody gives a role carrying a permission they do not hold (the server refuses it): offer only the rest.
+  const roleOptions = grantableRoles(roles.data ?? [], granted);
   const rolesError = roles.isError ? errorMessage(roles.error, 'The roles could not be loaded.') : undefined;
 
   return (

@@ -185,6 +185,72 @@ describe('RolesManagementPage', () => {
     uninstall();
   });
 
+  it("renames a permission of its own, and says 'Editing has been canceled' when the rename is cancelled", async () => {
+    const { user, writes } = renderPage((call) =>
+      call.method === 'PUT' && call.path === '/api/v1/management/permissions/40'
+        ? jsonResponse(200, { data: { ...PERMISSIONS[3], name: 'reports.download' } })
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rename reports.export' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Rename Permission' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Editing has been canceled')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    // a console permission is never offered for renaming
+    expect(screen.queryByRole('button', { name: 'Rename menu.files' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Rename reports.export' }));
+    dialog = await screen.findByRole('dialog', { name: 'Rename Permission' });
+    const field = within(dialog).getByLabelText(/Permission name/);
+    expect(field).toHaveValue('reports.export');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Fill out the role name')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    await user.type(field, 'reports.download');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Permission has been updated!')).toBeInTheDocument();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/api/v1/management/permissions/40', { id: 40, name: 'reports.download' }],
+    ]);
+  });
+
+  it("deletes a permission only after confirmation, and shows the server's refusal", async () => {
+    const uninstall = setSessionExpiredHandler(() => undefined);
+    let refuse = true;
+    const refusal = 'The console’s permissions cannot be renamed or deleted.';
+    const { user, writes } = renderPage((call) =>
+      call.method === 'DELETE' && refuse ? jsonResponse(403, { message: refusal }) : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete reports.export' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(
+      within(confirm).getByText(
+        'You will delete the permission reports.export: every role and user holding it loses it.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    expect(writes()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete reports.export' }));
+    confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+
+    refuse = false;
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Delete reports.export' }));
+    confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Permission has been deleted!')).toBeInTheDocument();
+    expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /api/v1/management/permissions/40',
+      'DELETE /api/v1/management/permissions/40',
+    ]);
+    uninstall();
+  });
+
   it("syncs a role's permissions with the multi-select after a confirmation", async () => {
     const { user, writes } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Sync permissions of support' }));

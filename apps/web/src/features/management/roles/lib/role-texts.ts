@@ -1,6 +1,5 @@
 /** Texts of Roles Management (spec part 2 §5, §8; the success wording is not given by the spec). */
 export const ROLE_TEXTS = {
-  nameRequired: 'Fill out the role name',
   editCanceled: 'Editing has been canceled',
   roleCreated: 'Role has been created!',
   roleUpdated: 'Role has been updated!',

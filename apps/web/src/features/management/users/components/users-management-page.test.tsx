@@ -12,7 +12,7 @@ import {
   type StubbedCall,
   stubFetch,
 } from '@/lib/api/testing/fetch-stub';
-import { AUTH_FLAG_KEY, authQueryKey } from '@/lib/auth';
+import { AUTH_FLAG_KEY, documentLocation } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render';
 import { UsersManagementPage } from './users-management-page';
 
@@ -40,7 +40,7 @@ const PERMISSIONS = ['menu.files', 'reports.export'].map((name, i) => ({
 const CLIENTS = [{ id: 4, client_uid: 'acme-uid', name: 'Acme', is_active: 1 }];
 
 function renderPage(
-  answer?: (call: StubbedCall) => Response | undefined,
+  answer?: (call: StubbedCall) => Response | Promise<Response> | undefined,
   role: RoleName = 'admin',
   route = '/users-management',
 ) {
@@ -214,16 +214,43 @@ describe('UsersManagementPage', () => {
     uninstall();
   });
 
-  it("'Log in as' posts loginToUser and the session becomes the user's", async () => {
+  it("'Log in as' posts loginToUser and opens the user's dashboard afresh, never signing out", async () => {
+    const expired = vi.fn();
+    const uninstall = setSessionExpiredHandler(expired);
+    const opened = vi.spyOn(documentLocation, 'assign').mockImplementation(() => undefined);
     const uma = userWithRole('user', { id: 11, name: 'Uma User', backToModerUrl: '/api/auth/moder/backToModer/1' });
-    const { user, writes, queryClient } = renderPage((call) =>
-      call.method === 'POST' ? jsonResponse(200, { data: uma }) : undefined,
-    );
+    // A request of the moder's screen is still in flight when the switch deletes the moder's session: the server
+    // answers it 401, and that answer arrives before the switch's own.
+    let switchStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      switchStarted = resolve;
+    });
+    let staleAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      staleAnswered = resolve;
+    });
+    let held = true;
+    const { user, writes } = renderPage((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/management/permissions' && held) {
+        held = false;
+        return started.then(() => {
+          setTimeout(staleAnswered, 0);
+          return jsonResponse(401, { message: 'Unauthenticated.' });
+        });
+      }
+      if (call.method !== 'POST') return undefined;
+      switchStarted();
+      return answered.then(() => jsonResponse(200, { data: uma }));
+    });
     await user.click(await screen.findByRole('button', { name: 'Log in as Uma User' }));
-    await waitFor(() => expect(queryClient.getQueryData(authQueryKey)).toEqual(uma));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/dashboard'));
+    expect(expired).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(AUTH_FLAG_KEY)).toBe('1');
     expect(writes().map((c) => [c.method, c.path, c.url.searchParams.get('user_id')])).toEqual([
       ['POST', '/api/auth/moder/loginToUser', '11'],
     ]);
+    opened.mockRestore();
+    uninstall();
   });
 
   it("offers no 'Log in as' and no client filter without menu.clients.management", async () => {

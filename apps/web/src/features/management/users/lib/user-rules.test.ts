@@ -33,17 +33,29 @@ describe('user rules', () => {
     expect(canEnter(user({ permissions: ['menu.users.management'] }), 1)).toBe(false);
   });
 
-  it('offers a moder only non-staff roles and the non-staff permissions it holds; an admin everything', () => {
+  it('offers a moder only non-staff roles and non-staff permissions it holds or that the tenant roles carry; an admin everything', () => {
     const moder = new Set(['menu.files', 'menu.stats.global', 'menu.users.management']);
     const roles = [
-      role('reader', ['menu.stats.global', 'menu.tools']),
+      role('reporter', ['menu.stats.global', 'menu.files']),
+      role('reader', ['menu.stats.global', 'reports.read']),
       role('boss', ['menu.clients.management']),
       role('moder', []),
     ];
-    expect(grantableRoles(roles, moder)).toEqual(['reader']);
-    expect(grantablePermissions(['menu.files', 'menu.tools', 'menu.users.management'], moder)).toEqual(['menu.files']);
+    expect(grantableRoles(roles, moder)).toEqual(['reporter']);
+    expect(grantablePermissions(['menu.files', 'reports.read', 'menu.users.management'], moder)).toEqual([
+      'menu.files',
+    ]);
+    // a user manager also gives the tenant roles' permissions (it acts with them through 'Log in as'), never others
+    expect(grantableRoles([role('user', ['menu.domain.audience.edit']), role('x', ['reports.export'])], moder)).toEqual(
+      ['user'],
+    );
+    expect(grantablePermissions(['menu.domain.triggers.edit', 'reports.export'], moder)).toEqual([
+      'menu.domain.triggers.edit',
+    ]);
+    // without menu.users.management, only what one holds
+    expect(grantablePermissions(['menu.domain.triggers.edit'], new Set(['menu.files']))).toEqual([]);
     const admin = new Set(['menu.admin.panel']);
-    expect(grantableRoles(roles, admin)).toEqual(['reader', 'boss', 'moder']);
+    expect(grantableRoles(roles, admin)).toEqual(['reporter', 'reader', 'boss', 'moder']);
     expect(grantablePermissions(['reports.export'], admin)).toEqual(['reports.export']);
   });
 });

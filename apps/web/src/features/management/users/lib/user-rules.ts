@@ -1,4 +1,4 @@
-import { type ManagedUser, type Role, STAFF_PERMISSIONS, STAFF_ROLES } from '@pushdeck/contracts';
+import { type ManagedUser, mayGivePermission, type Role, STAFF_PERMISSIONS, STAFF_ROLES } from '@pushdeck/contracts';
 
 const staffRoles: ReadonlySet<string> = new Set(STAFF_ROLES);
 const staffPermissions: ReadonlySet<string> = new Set(STAFF_PERMISSIONS);
@@ -19,18 +19,18 @@ export function canEnter(user: ManagedUser, selfId: number | null): boolean {
 }
 
 /**
- * The roles the viewer may give (the server's management policy): an administrator any; anyone else only a role that
- * is not staff and carries no staff permission.
+ * The roles the viewer may give (the server's management policy, contracts' mayGivePermission): an administrator any;
+ * anyone else only a role that is not staff and whose every permission it may give.
  */
 export function grantableRoles(roles: readonly Role[], granted: ReadonlySet<string>): string[] {
   if (granted.has(ADMIN)) return roles.map((role) => role.name);
   return roles
-    .filter((role) => !staffRoles.has(role.name) && !role.permissions.some((name) => staffPermissions.has(name)))
+    .filter((role) => !staffRoles.has(role.name) && role.permissions.every((name) => mayGivePermission(name, granted)))
     .map((role) => role.name);
 }
 
-/** The direct permissions the viewer may give: an administrator any; anyone else those it holds, never a staff one. */
+/** The direct permissions the viewer may give: an administrator any; anyone else those mayGivePermission allows. */
 export function grantablePermissions(names: readonly string[], granted: ReadonlySet<string>): string[] {
   if (granted.has(ADMIN)) return [...names];
-  return names.filter((name) => granted.has(name) && !staffPermissions.has(name));
+  return names.filter((name) => mayGivePermission(name, granted));
 }
