@@ -16,8 +16,9 @@ export const BUDGET = { js: 200 * 1024, css: 30 * 1024 };
  * shrink (a ratchet: nothing may grow back). docs/performance.md has the figures and what is left.
  */
 export const LIMIT: Record<string, { js: number; css: number }> = {
-  '/login': { js: 236 * 1024, css: BUDGET.css },
-  '/dashboard': { js: 306 * 1024, css: BUDGET.css },
+  '/login': BUDGET, // 187.2 KB gz on 2026-11-27
+  // 293.9 KB gz on 2026-11-27: the shell's menus, selects and tooltips (floating-ui) and zod are what is left over
+  '/dashboard': { js: 296 * 1024, css: BUDGET.css },
 };
 
 /** The modules each first page loads besides the entry, as the manifest names them (source paths). */

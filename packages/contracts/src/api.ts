@@ -22,11 +22,7 @@ export const paginated = <T extends z.ZodType>(row: T) =>
     }),
   });
 
-/** Header that staff use to act for a client (its client_uid). */
-export const CLIENT_HEADER = 'client';
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
-export const SESSION_COOKIE = 'pushdeck_session';
+export { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http-names.ts';
 
 /** The largest id a row can have (PostgreSQL int4). */
 export const ID_MAX = 2_147_483_647;

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { DateRangePicker, type DateRangePickerProps } from './date-range-picker';
+import { DateRangeInput as DateRangePicker } from './date-range-input';
+import { type DateRangePickerProps, DateRangePicker as LazyDateRangePicker } from './date-range-picker';
 
 function setup(props: Partial<DateRangePickerProps> = {}) {
   const onChange = vi.fn();
@@ -65,5 +66,20 @@ describe('DateRangePicker', () => {
     await screen.findByRole('button', { name: 'Today' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.getByText('Field is required.')).toBeInTheDocument());
+  });
+
+  it('(as screens load it) shows the range at once, marked pending, then the picker itself', async () => {
+    const onChange = vi.fn();
+    const { container } = renderWithProviders(
+      <MantineProvider env="test">
+        <LazyDateRangePicker value={[new Date(2026, 1, 1), new Date(2026, 1, 28)]} onChange={onChange} label="Period" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Period' })).toHaveTextContent('2026-02-01 – 2026-02-28');
+    expect(container.querySelector('[data-pending]')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('[data-pending]')).toBeNull());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Period' }));
+    expect(await screen.findByRole('button', { name: 'Last 7 days' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Period' })).toHaveTextContent('2026-02-01 – 2026-02-28');
   });
 });

@@ -1,92 +1,52 @@
-import '@mantine/dates/styles.css';
-import { DatePickerInput } from '@mantine/dates';
-import { MSG } from '@pushdeck/contracts';
+import { Input, InputBase } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { clampPresets, type DateString, rangePresets } from './range-presets';
+import { lazy, Suspense } from 'react';
+import type { DateRangePickerProps } from './date-range-input';
 
-export type DateRangeValue = [Date | null, Date | null];
+export type { DateRangePickerProps, DateRangeValue } from './date-range-input';
 
-export interface DateRangePickerProps {
-  value: DateRangeValue;
-  /** Called only when both ends are chosen (by hand or by a preset); dates are local midnights. */
-  onChange: (value: [Date, Date]) => void;
-  /** Today minus 2 months by default. */
-  minDate?: Date;
-  /** Today by default. */
-  maxDate?: Date;
-  label?: ReactNode;
-  placeholder?: string;
-  /** Shows 'Field is required.' once the picker was left without a full range. */
-  required?: boolean;
-  /** An error from the owning form; wins over the required check. */
-  error?: ReactNode;
-  disabled?: boolean;
+// The picker (@mantine/dates' calendar, its popover and styles: ~15 KB gzipped) loads after the page shows, as the
+// charts do (issue 17: the dashboard's first load); until then the same field shows its range, marked pending.
+const DateRangeInput = lazy(() => import('./date-range-input').then((m) => ({ default: m.DateRangeInput })));
+
+/** The text DatePickerInput shows for a range (Mantine's default separator). */
+function rangeText([start, end]: DateRangePickerProps['value']): string {
+  const day = (date: Date) => dayjs(date).format('YYYY-MM-DD');
+  if (start && end) return `${day(start)} – ${day(end)}`;
+  return start ? `${day(start)} – ` : '';
 }
 
-const DAY = 'YYYY-MM-DD';
-type Draft = [DateString | null, DateString | null];
-
-const toDraft = (value: DateRangeValue): Draft => [
-  value[0] ? dayjs(value[0]).format(DAY) : null,
-  value[1] ? dayjs(value[1]).format(DAY) : null,
-];
-
-/** A date range input with the dashboards' presets, limited to [minDate, maxDate]. */
-export function DateRangePicker({
+function PendingField({
   value,
-  onChange,
-  minDate,
-  maxDate,
   label = 'Date range',
   placeholder = 'Pick dates',
-  required = false,
+  required,
   error,
   disabled,
 }: DateRangePickerProps) {
-  const [from, to] = toDraft(value);
-  const [draft, setDraft] = useState<Draft>([from, to]);
-  const [touched, setTouched] = useState(false);
-
-  // A new value from the owner replaces a half-picked range.
-  useEffect(() => {
-    setDraft([from, to]);
-  }, [from, to]);
-
-  const today = dayjs().startOf('day');
-  const max = maxDate ?? today.toDate();
-  const min = minDate ?? today.subtract(2, 'month').toDate();
-  const minKey = dayjs(min).format(DAY);
-  const maxKey = dayjs(max).format(DAY);
-  const todayKey = today.format(DAY);
-  const presets = useMemo(
-    () => clampPresets(rangePresets(dayjs(todayKey).toDate()), dayjs(minKey).toDate(), dayjs(maxKey).toDate()),
-    [todayKey, minKey, maxKey],
-  );
-
-  const incomplete = !draft[0] || !draft[1];
-  const shownError = error ?? (required && touched && incomplete ? MSG.fieldRequired : undefined);
-
+  const text = rangeText(value);
   return (
-    <DatePickerInput
-      type="range"
+    <InputBase
+      component="button"
+      type="button"
       label={label}
-      placeholder={placeholder}
-      value={draft}
-      onChange={(next) => {
-        setDraft(next);
-        const [start, end] = next;
-        if (start && end) onChange([dayjs(start).toDate(), dayjs(end).toDate()]);
-      }}
-      onDropdownClose={() => setTouched(true)}
-      presets={presets}
-      minDate={minKey}
-      maxDate={maxKey}
-      valueFormat={DAY}
-      allowSingleDateInRange
       required={required}
-      error={shownError}
+      error={error}
       disabled={disabled}
-    />
+      multiline
+      data-pending
+      aria-busy="true"
+    >
+      {text || <Input.Placeholder>{placeholder}</Input.Placeholder>}
+    </InputBase>
+  );
+}
+
+/** A date range input with the dashboards' presets, limited to [minDate, maxDate] (date-range-input.tsx). */
+export function DateRangePicker(props: DateRangePickerProps) {
+  return (
+    <Suspense fallback={<PendingField {...props} />}>
+      <DateRangeInput {...props} />
+    </Suspense>
   );
 }

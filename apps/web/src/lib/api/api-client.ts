@@ -1,4 +1,4 @@
-import { apiErrorSchema, CLIENT_HEADER, CSRF_HEADER } from '@pushdeck/contracts';
+import { type ApiError, CLIENT_HEADER, CSRF_HEADER } from '@pushdeck/contracts';
 import { actingClientUid } from './acting-client';
 import { ApiRequestError } from './api-error';
 import { csrfToken, refreshCsrfCookie } from './csrf';
@@ -107,11 +107,24 @@ function retryAfterSeconds(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-function toError(response: Response, body: unknown): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(body);
-  const message = parsed.success ? parsed.data.message : `Request failed with status ${response.status}`;
-  const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
-  return new ApiRequestError(response.status, message, errors, retryAfterSeconds(response));
+/**
+ * The error body as the API sends it, or undefined. Its schema (and zod) loads with the first error: the console's
+ * first script has no zod (issue 17). Should that chunk not load, the error is still thrown, without the body's text.
+ */
+async function parseErrorBody(body: unknown): Promise<ApiError | undefined> {
+  try {
+    const { apiErrorSchema } = await import('./error-body');
+    const parsed = apiErrorSchema.safeParse(body);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toError(response: Response, body: unknown): Promise<ApiRequestError> {
+  const parsed = await parseErrorBody(body);
+  const message = parsed ? parsed.message : `Request failed with status ${response.status}`;
+  return new ApiRequestError(response.status, message, parsed?.errors ?? {}, retryAfterSeconds(response));
 }
 
 /** Links the caller's signal and the time-out into one signal. */
@@ -168,7 +181,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (handlesSession && SESSION_EXPIRED_STATUSES.has(response.status) && isCurrentSession(epoch)) {
     notifySessionExpired(response.status);
   }
-  throw toError(response, body);
+  throw await toError(response, body);
 }
 
 export const api = {

@@ -1,30 +1,23 @@
-import {
-  type LoginBody,
-  type RegisterClientBody,
-  type RegisteredUser,
-  type RegisterUserBody,
-  registeredUserSchema,
-  type UserInfo,
-  userInfoSchema,
-  wrapped,
-} from '@pushdeck/contracts';
+import type { LoginBody, RegisterClientBody, RegisteredUser, RegisterUserBody, UserInfo } from '@pushdeck/contracts';
 import { api, replacingSession } from '@/lib/api';
 
-const userInfoResponse = wrapped(userInfoSchema);
-
-/** The answer to a user registration: an inactive user that an administrator must activate. */
-const registeredUserResponse = wrapped(registeredUserSchema);
+// The schemas load alongside the first call that needs them (the request and the chunk in parallel).
+const schemas = () => import('./auth-schemas');
 
 // These calls deal with 401/419 themselves, so they opt out of the global session-expiry handler.
 const own = { sessionExpiry: false } as const;
 
-export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
-  const body = await api.get<unknown>('/auth/user/info', { ...own, signal });
+async function userInfo(call: Promise<unknown>): Promise<UserInfo> {
+  const [body, { userInfoResponse }] = await Promise.all([call, schemas()]);
   return userInfoResponse.parse(body).data;
 }
 
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  return userInfo(api.get<unknown>('/auth/user/info', { ...own, signal }));
+}
+
 export async function loginRequest(body: LoginBody): Promise<UserInfo> {
-  return userInfoResponse.parse(await api.post<unknown>('/auth/user/login', { ...own, body })).data;
+  return userInfo(api.post<unknown>('/auth/user/login', { ...own, body }));
 }
 
 export async function logoutRequest(): Promise<void> {
@@ -32,11 +25,15 @@ export async function logoutRequest(): Promise<void> {
 }
 
 export async function registerClientRequest(body: RegisterClientBody): Promise<UserInfo> {
-  return userInfoResponse.parse(await api.post<unknown>('/auth/client/register', { ...own, body })).data;
+  return userInfo(api.post<unknown>('/auth/client/register', { ...own, body }));
 }
 
 export async function registerUserRequest(body: RegisterUserBody): Promise<RegisteredUser> {
-  return registeredUserResponse.parse(await api.post<unknown>('/auth/user/register', { ...own, body })).data;
+  const [answer, { registeredUserResponse }] = await Promise.all([
+    api.post<unknown>('/auth/user/register', { ...own, body }),
+    schemas(),
+  ]);
+  return registeredUserResponse.parse(answer).data;
 }
 
 /**
@@ -45,13 +42,10 @@ export async function registerUserRequest(body: RegisterUserBody): Promise<Regis
 
 /** POSTs the user's backToModerUrl (e.g. /api/auth/moder/backToModer/3); answers with the moderator's info. */
 export async function backToModerRequest(url: string): Promise<UserInfo> {
-  return userInfoResponse.parse(await replacingSession(() => api.post<unknown>(url))).data;
+  return userInfo(replacingSession(() => api.post<unknown>(url)));
 }
 
 /** POST /auth/moder/loginToUser?user_id=: staff enter a user's account (spec part 1 §4); that user's info. */
 export async function loginToUserRequest(userId: number): Promise<UserInfo> {
-  const body = await replacingSession(() =>
-    api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } }),
-  );
-  return userInfoResponse.parse(body).data;
+  return userInfo(replacingSession(() => api.post<unknown>('/auth/moder/loginToUser', { query: { user_id: userId } })));
 }

@@ -1,15 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginBody, loginBodySchema } from '@pushdeck/contracts';
+import type { LoginBody } from '@pushdeck/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { safeRedirectTarget, useLogin } from '@/lib/auth';
+import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { AuthCard } from './auth-card';
 import { failureText } from './failure-text';
+
+// zod and the login schema come after the page shows (issue 17: /login's first script has no zod).
+const checks = lazyResolver<LoginBody, LoginBody>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** Login (spec part 1 §2, part 2 §2): Enter submits; 422 messages under the fields; then `redirect` or /dashboard. */
 export function LoginPage() {
@@ -17,8 +19,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof loginBodySchema>, unknown, LoginBody>({
-    resolver: zodResolver(loginBodySchema),
+  useEffect(checks.preload, []);
+  const form = useForm<LoginBody, unknown, LoginBody>({
+    resolver: checks.resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

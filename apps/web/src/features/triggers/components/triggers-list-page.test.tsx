@@ -37,7 +37,9 @@ describe('TriggersListPage', () => {
   it("asks for with[stats] and shows each trigger's all-time sent, delivered, clicked and CTR", async () => {
     const stats = { sent: 12345, delivered: 1000, clicked: 125, push_ctr: 12.5 };
     const { calls } = renderList([storedTrigger(7, 'paid', { stats })]);
-    const row = (await within(table()).findByText('paid')).closest('tr')!;
+    // the statistics come with the user's rights (GET /auth/user/info, answered apart from the list)
+    expect(await within(table()).findByRole('columnheader', { name: 'Sent (all time)' })).toBeInTheDocument();
+    const row = within(table()).getByText('paid').closest('tr')!;
     for (const header of ['Sent (all time)', 'Delivered (all time)', 'Clicked (all time)', 'CTR (all time)']) {
       expect(within(table()).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
