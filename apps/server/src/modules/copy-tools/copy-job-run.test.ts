@@ -16,7 +16,11 @@ function gate() {
   const open = new Promise<void>((r) => {
     release = r;
   });
-  return { arrived, release, wait: () => (reached(), open) };
+  const wait = () => {
+    reached();
+    return open;
+  };
+  return { arrived, release, wait };
 }
 
 /**
