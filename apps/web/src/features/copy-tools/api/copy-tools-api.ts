@@ -47,13 +47,24 @@ export async function fetchDomains(clientUid: string | null, signal?: AbortSigna
   }
 }
 
+/** What step 4.1 filters the recurring drips by (part 2 §4: each change reloads the list). */
+export interface RecurringFilter {
+  relation: Relation;
+  active: 0 | 1;
+  /** Only drips sent to any of these audiences (source audience ids); empty: all. */
+  audiences?: readonly number[];
+  /** Only drips sent at this time of day (HH:MM or HH:MM:SS); null or empty: any time. */
+  time?: string | null;
+}
+
 /**
- * Recurring drips of a website for copy: newest first, by status and relation (Recurring / Tail Recurring), with
- * schedules and audiences, in pages of 500 until a short page (part 2 §7 "Recurring drips for copy").
+ * Recurring drips of a website for copy: newest first, by status, relation (Recurring / Tail Recurring), audiences
+ * and send time (whereRelation on schedules and schedules.audiences), with schedules and audiences, in pages of 500
+ * until a short page (part 2 §7 "Recurring drips for copy").
  */
 export async function fetchRecurring(
   domainId: number,
-  filter: { relation: Relation; active: 0 | 1 },
+  filter: RecurringFilter,
   clientUid: string | null,
   signal?: AbortSignal,
 ): Promise<CopyDrip[]> {
@@ -65,6 +76,8 @@ export async function fetchRecurring(
       'where[is_active]': filter.active,
       'where[domain_id]': domainId,
       'whereRelation[schedules][type]': filter.relation,
+      'whereRelation[schedules][time]': filter.time || undefined,
+      'whereRelation[schedules.audiences][id]': filter.audiences?.length ? [...filter.audiences] : undefined,
       'with[schedules.audiences]': '*',
       limit: size,
       offset,
@@ -78,9 +91,36 @@ export async function fetchRecurring(
   }
 }
 
-/** Welcome drips of a website, with their schedules (part 2 §7 "Welcome drips for copy"). */
+/**
+ * Welcome drips of a website one per group (group_by=group_id: a chain's first drip stands for it), with their
+ * schedules (part 2 §7 "Welcome drips for copy").
+ */
 export async function fetchWelcome(domainId: number, clientUid: string | null, signal?: AbortSignal) {
-  const query: QueryParams = { 'where[domain_id]': domainId, 'with[schedules.audiences]': '*', order_by: 'id:desc' };
+  const query: QueryParams = {
+    'where[domain_id]': domainId,
+    group_by: 'group_id',
+    'with[schedules.audiences]': '*',
+    order_by: 'id:desc',
+  };
+  const headers = headersFor(clientUid);
+  return wrapped(z.array(dripListRowSchema)).parse(
+    await api.get<unknown>('/v1/drips/welcome/get', { query, signal, ...(headers ? { headers } : {}) }),
+  ).data;
+}
+
+/** Every welcome drip of one group of a website, in their order (the single-group fetch of part 2 §7). */
+export async function fetchWelcomeGroup(
+  domainId: number,
+  groupId: number,
+  clientUid: string | null,
+  signal?: AbortSignal,
+) {
+  const query: QueryParams = {
+    'where[domain_id]': domainId,
+    'where[group_id]': groupId,
+    'with[schedules.audiences]': '*',
+    order_by: 'drip_number:asc',
+  };
   const headers = headersFor(clientUid);
   return wrapped(z.array(dripListRowSchema)).parse(
     await api.get<unknown>('/v1/drips/welcome/get', { query, signal, ...(headers ? { headers } : {}) }),

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@pushdeck/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfCookieResponse, jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
@@ -28,11 +28,20 @@ const DRIP = {
   ...{ created_at: NOW, updated_at: NOW, schedules: [] },
 };
 
+const SEGMENTS = [
+  ...[7, 8].map((id) => ({
+    ...{ id, domain_id: 3, name: id === 7 ? 'English' : 'Deals', type: 'audience', is_system: 0 },
+    ...{ query: { filters: [] }, created_at: NOW, updated_at: NOW },
+  })),
+];
+
 function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = []) {
   const network = stubFetch((call: StubbedCall) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/domains/get') return jsonResponse(200, { data: DOMAINS });
     if (call.path === '/api/v1/drips/recurring/get') return jsonResponse(200, { data: [DRIP] });
+    if (call.path === '/api/v1/drips/welcome/get') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: SEGMENTS });
     if (call.path === '/api/v1/tools/copy-tools/recurring')
       return jsonResponse(200, { job_id: 'job-1', status: 'queued' });
     if (call.path === '/api/v1/tools/job-status') {
@@ -117,5 +126,32 @@ describe('Copy Tools wizard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
     expect(within(dialog).getAllByText('Required field.').length).toBe(8);
+  }, 15_000);
+
+  it('filters step 4.1 by audiences and send time (whereRelation) and lists welcome drips by group', async () => {
+    const network = setup('copy');
+    const user = userEvent.setup();
+    await choose(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Welcome Drips' }));
+    const recurringCalls = () => network.calls.filter((c) => c.path === '/api/v1/drips/recurring/get');
+    const last = () => recurringCalls().at(-1)!.url.searchParams;
+    expect(last().get('whereRelation[schedules][type]')).toBe('recurring');
+    expect(last().has('whereRelation[schedules][time]')).toBe(false);
+    expect(last().has('whereRelation[schedules.audiences][id][]')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Audience filter' }));
+    await user.click(await screen.findByRole('option', { name: '8 Deals' }));
+    await waitFor(() => expect(last().getAll('whereRelation[schedules.audiences][id][]')).toEqual(['8']));
+    // a changed filter reloads the list and drops the selection made on the old one
+    expect(screen.getByRole('checkbox', { name: /Step 4.1: Recurring drips: 11 Morning/ })).not.toBeChecked();
+
+    fireEvent.change(screen.getByLabelText('Send time'), { target: { value: '09:30:00' } });
+    await waitFor(() => expect(last().get('whereRelation[schedules][time]')).toBe('09:30:00'));
+    expect(last().getAll('whereRelation[schedules.audiences][id][]')).toEqual(['8']);
+    expect(last().get('where[is_active]')).toBe('1');
+
+    const welcome = network.calls.find((c) => c.path === '/api/v1/drips/welcome/get')!;
+    expect(welcome.url.searchParams.get('group_by')).toBe('group_id');
+    expect(welcome.url.searchParams.get('where[domain_id]')).toBe('3');
   }, 15_000);
 });

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
-import { type CopyClient, migrateRecurring, type Relation, startCopy2 } from '../api/copy-tools-api';
+import { type CopyClient, migrateRecurring, type RecurringFilter, startCopy2 } from '../api/copy-tools-api';
 import { copyFirstVersion } from '../lib/first-version-copy';
 import { DomainStep } from './domain-step';
 import { DripSteps } from './drip-steps';
@@ -45,8 +45,13 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [withGroups, setWithGroups] = useState(false);
   const [duplicates, setDuplicates] = useState(false);
   const [report, setReport] = useState<string | null>(null);
-  const [relation, setRelation] = useState<Relation>('recurring');
-  const [active, setActive] = useState<0 | 1>(1);
+  // default relation Recurring, default status active (part 2 §9); no audience or send-time filter
+  const [filter, setFilter] = useState<RecurringFilter>({
+    relation: 'recurring',
+    active: 1,
+    audiences: [],
+    time: null,
+  });
   const [chosenRecurring, setChosenRecurring] = useState<Set<number>>(new Set());
   const [chosenWelcome, setChosenWelcome] = useState<Set<number>>(new Set());
   const [chosenAudiences, setChosenAudiences] = useState<Set<number>>(new Set());
@@ -54,7 +59,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [processing, setProcessing] = useState(false);
   const [dialog, setDialog] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const src = useCopySources({ sourceDomain, types, relation, active });
+  const src = useCopySources({ sourceDomain, types, filter });
 
   // a failure message clears after 1 s (part 2 §4)
   useEffect(() => {
@@ -126,6 +131,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
     try {
       if (mode === 'copy') {
         await copyFirstVersion({
+          source: { domainId: sourceDomain!, clientUid: src.sourceUid },
           targets: [...targets],
           targetClientUid: src.targetUid,
           recurring: (src.recurring.data ?? []).filter((d) => d.id !== undefined && chosenRecurring.has(d.id)),
@@ -209,6 +215,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
             selected={new Set(sourceDomain === null ? [] : [sourceDomain])}
             onChange={(next) => {
               setSourceDomain([...next][0] ?? null);
+              // the audience filter names the source website's audiences
+              setFilter((f) => ({ ...f, audiences: [] }));
               clearSelection();
             }}
             notice={src.moder && !src.sourceUid ? COPY_MSG.selectClient : undefined}
@@ -246,14 +254,9 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
       <DripSteps
         types={types}
         src={src}
-        relation={relation}
-        onRelation={(r) => {
-          setRelation(r);
-          setChosenRecurring(new Set());
-        }}
-        active={active}
-        onActive={(a) => {
-          setActive(a);
+        filter={filter}
+        onFilter={(next) => {
+          setFilter(next);
           setChosenRecurring(new Set());
         }}
         chosen={chosenFor}
