@@ -44,6 +44,7 @@ function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = [])
     if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: SEGMENTS });
     if (call.path === '/api/v1/tools/copy-tools/recurring')
       return jsonResponse(200, { job_id: 'job-1', status: 'queued' });
+    if (call.path === '/api/v1/tools/recurring-migration') return jsonResponse(200, { data: {} });
     if (call.path === '/api/v1/tools/job-status') {
       const status = jobStatuses.shift() ?? 'completed';
       const job = {
@@ -124,9 +125,48 @@ describe('Copy Tools wizard', () => {
     expect(create).toBeEnabled();
     await user.click(create);
     const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
+    // every day of the week ('All'), daily and UTC are the defaults (part 2 §9); the other six fields are required
+    expect(within(dialog).getByText('All')).toBeInTheDocument();
+    expect(within(dialog).getAllByLabelText(/^Frequency/)[0]).toHaveValue('Daily');
     await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
-    expect(within(dialog).getAllByText('Required field.').length).toBe(8);
+    expect(within(dialog).getAllByText('Required field.').length).toBe(6);
   }, 15_000);
+
+  it("migrates with the six days left after taking one away from 'Select All'", async () => {
+    const network = setup('migration');
+    const user = userEvent.setup();
+    await choose(user, false);
+    await user.click(screen.getByRole('button', { name: 'Create Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
+    const days = within(dialog).getByRole('combobox', { name: 'Days of The Week' });
+    // take Tuesday away, then Select All: all seven again
+    await user.click(days);
+    await user.click(await screen.findByRole('option', { name: 'Tuesday' }));
+    expect(within(dialog).queryByText('All')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Select All' }));
+    expect(within(dialog).getByText('All')).toBeInTheDocument();
+    // taking Wednesday away leaves the other six
+    await user.click(await screen.findByRole('option', { name: 'Wednesday' }));
+    expect(within(dialog).queryByText('All')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Burst' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '00:30:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date Start/), { target: { value: '2026-02-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time Start/), { target: { value: '08:00:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date End/), { target: { value: '2026-03-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time End/), { target: { value: '20:00:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
+    await waitFor(() => expect(network.calls.some((c) => c.path === '/api/v1/tools/recurring-migration')).toBe(true));
+    const body = network.calls.find((c) => c.path === '/api/v1/tools/recurring-migration')!.body;
+    expect(body).toMatchObject({
+      days_of_week: 'monday tuesday thursday friday saturday sunday',
+      frequency: 'daily',
+      timezone: 'UTC',
+      date_start: '2026-02-01 08:00:00',
+      drip_ids: [11],
+      target_domain_id: 4,
+    });
+  }, 20_000);
 
   it('filters step 4.1 by audiences and send time (whereRelation) and lists welcome drips by group', async () => {
     const network = setup('copy');

@@ -8,6 +8,7 @@ import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { type CopyClient, migrateRecurring, type RecurringFilter, startCopy2 } from '../api/copy-tools-api';
+import { copyWarning } from '../lib/copy-warnings';
 import { copyFirstVersion } from '../lib/first-version-copy';
 import { DomainStep } from './domain-step';
 import { DripSteps } from './drip-steps';
@@ -115,14 +116,15 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
     audiences: chosenAudiences,
   };
   /** The spec's warnings, in its order; null when the copy may start. */
-  const problem = (): string | null => {
-    if (sourceDomain === null) return COPY_MSG.selectSource;
-    if (types.size > 0 && targets.size === 0)
-      return migration ? COPY_MSG.selectSourceAndMigrationTarget : COPY_MSG.selectSourceAndTargets;
-    if (types.size === 0 || [...types].some((t) => chosenFor[t].size === 0)) return COPY_MSG.selectItems;
-    if (!src.clientsChosen) return COPY_MSG.selectClient;
-    return null;
-  };
+  const problem = () =>
+    copyWarning({
+      migration,
+      sourceDomain,
+      targets: targets.size,
+      types,
+      chosen: { recurring: chosenRecurring.size, welcome: chosenWelcome.size, audiences: chosenAudiences.size },
+      clientsChosen: src.clientsChosen,
+    });
 
   const apply = async () => {
     const warning = problem();
@@ -164,6 +166,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
 
   const migrate = async (v: SpamScheduleValues) => {
     if (chosenRecurring.size === 0) return warn(COPY_MSG.emptyDrips);
+    const warning = problem();
+    if (warning) return warn(warning);
     setProcessing(true);
     try {
       await migrateRecurring({

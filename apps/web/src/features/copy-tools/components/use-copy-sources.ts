@@ -11,8 +11,9 @@ import {
   fetchWelcome,
   type RecurringFilter,
 } from '../api/copy-tools-api';
+import type { CopyType } from '../lib/copy-warnings';
 
-export type CopyType = 'recurring' | 'welcome' | 'audiences';
+export type { CopyType };
 
 /**
  * What the copy screens load: the moderator's clients, the source and target websites of the chosen clients (the
