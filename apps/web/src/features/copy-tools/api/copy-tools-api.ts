@@ -171,10 +171,13 @@ export async function createAudience(
   ).data;
 }
 
-/** POST /v1/drips/{type}/createOrUpdate with withCopy: 1, so a success is 200 (part 2 §7). */
+/**
+ * POST /v1/drips/{type}/createOrUpdate with withCopy: 1, so a success is 200; the copy requires exactly 200 (part 2
+ * §7): any other answer fails with 'Request failed with status {code}' (or the server's message).
+ */
 export async function createOrUpdateForCopy(type: 'recurring' | 'welcome', drips: unknown[], clientUid: string | null) {
   const headers: Record<string, string> = { withCopy: '1', ...(headersFor(clientUid) ?? {}) };
-  return api.post<unknown>(`/v1/drips/${type}/createOrUpdate`, { body: drips, headers });
+  return api.post<unknown>(`/v1/drips/${type}/createOrUpdate`, { body: drips, headers, expectStatus: 200 });
 }
 
 export interface Copy2Request {
@@ -227,7 +230,7 @@ export interface MigrationRequest {
   timezone: string;
 }
 
-/** POST /v1/tools/recurring-migration: copies on the target and the spam schedule there (success: 200). */
+/** POST /v1/tools/recurring-migration: copies on the target and the spam schedule there (success: exactly 200). */
 export async function migrateRecurring(r: MigrationRequest) {
   const body = {
     ...(r.sourceClientId !== undefined ? { source_client_id: r.sourceClientId } : {}),
@@ -243,5 +246,5 @@ export async function migrateRecurring(r: MigrationRequest) {
     frequency: r.frequency,
     timezone: r.timezone,
   };
-  return api.post<unknown>('/v1/tools/recurring-migration', { body });
+  return api.post<unknown>('/v1/tools/recurring-migration', { body, expectStatus: 200 });
 }

@@ -25,7 +25,13 @@ const DOMAINS = [
 const DRIP = {
   ...{ id: 11, domain_id: 3, group_id: null, drip_number: 1, type: 'recurring', title: 'Morning', body: 'Deals' },
   ...{ url: 'https://shop.acme.test/', icon: null, event: null, customization: {}, meta: {}, is_active: 1 },
-  ...{ created_at: NOW, updated_at: NOW, schedules: [] },
+  ...{ created_at: NOW, updated_at: NOW, schedules: [] as unknown[] },
+};
+const SCHEDULE = {
+  ...{ id: 21, domain_id: 3, drip_id: 11, group_id: null, name: null, type: 'recurring', frequency: 'daily' },
+  ...{ time: '09:00:00', timezone: 'UTC', date_start: '2026-01-01', date_end: '2099-01-01', days_of_week: 'monday' },
+  ...{ from_when: 'subscription', after_days: 0, after_hours: 0, after_mins: 0, choose_time: null, is_active: 1 },
+  ...{ last_disp_date: null, next_disp_date: null, created_at: NOW, updated_at: NOW, audiences: [] },
 };
 
 const SEGMENTS = [
@@ -39,12 +45,15 @@ function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = [])
   const network = stubFetch((call: StubbedCall) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/domains/get') return jsonResponse(200, { data: DOMAINS });
-    if (call.path === '/api/v1/drips/recurring/get') return jsonResponse(200, { data: [DRIP] });
+    if (call.path === '/api/v1/drips/recurring/get')
+      return jsonResponse(200, { data: [{ ...DRIP, schedules: [SCHEDULE] }] });
     if (call.path === '/api/v1/drips/welcome/get') return jsonResponse(200, { data: [] });
     if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: SEGMENTS });
     if (call.path === '/api/v1/tools/copy-tools/recurring')
       return jsonResponse(200, { job_id: 'job-1', status: 'queued' });
     if (call.path === '/api/v1/tools/recurring-migration') return jsonResponse(200, { data: {} });
+    // a write that succeeds with 201: the first version requires 200
+    if (call.path === '/api/v1/drips/recurring/createOrUpdate') return jsonResponse(201, { data: [] });
     if (call.path === '/api/v1/tools/job-status') {
       const status = jobStatuses.shift() ?? 'completed';
       const job = {
@@ -193,5 +202,14 @@ describe('Copy Tools wizard', () => {
     const welcome = network.calls.find((c) => c.path === '/api/v1/drips/welcome/get')!;
     expect(welcome.url.searchParams.get('group_by')).toBe('group_id');
     expect(welcome.url.searchParams.get('where[domain_id]')).toBe('3');
+  }, 15_000);
+
+  it("fails the first version's copy when createOrUpdate answers anything but 200", async () => {
+    const network = setup('copy');
+    const user = userEvent.setup();
+    await choose(user);
+    await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
+    expect(await screen.findByText('Request failed with status 201')).toBeInTheDocument();
+    expect(network.calls.filter((c) => c.path === '/api/v1/drips/recurring/createOrUpdate')).toHaveLength(1);
   }, 15_000);
 });

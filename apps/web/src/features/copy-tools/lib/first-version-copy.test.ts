@@ -117,4 +117,33 @@ describe('Copy Tools (first version) copy', () => {
       expect(d).toMatchObject({ domain_id: 4, is_active: 0 });
     }
   });
+
+  it("stops at the first createOrUpdate chunk not answered 200: 'Request failed with status {code}'", async () => {
+    setXsrfCookie();
+    const calls: StubbedCall[] = [];
+    stubFetch((call) => {
+      calls.push(call);
+      if (call.path === '/api/v1/segments/exists') return jsonResponse(200, { data: { exists: true, id: 40 } });
+      if (call.path.endsWith('/createOrUpdate'))
+        return calls.filter((c) => c.path.endsWith('/createOrUpdate')).length === 1
+          ? jsonResponse(200, { data: [] })
+          : jsonResponse(201, { data: [] });
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const plan = {
+      source: { domainId: 3, clientUid: null },
+      targets: [4, 5],
+      targetClientUid: null,
+      recurring: Array.from({ length: 501 }, (_, i) => recurring(i + 1)),
+      welcome: [],
+      audiences: [],
+      urls: new Map<number, string>(),
+    };
+    await expect(copyFirstVersion(plan)).rejects.toMatchObject({
+      status: 201,
+      message: 'Request failed with status 201',
+    });
+    // the second chunk failed: nothing more was sent (not the other target either)
+    expect(calls.filter((c) => c.path.endsWith('/createOrUpdate'))).toHaveLength(2);
+  });
 });
