@@ -16,6 +16,14 @@ import { type CopyItem, CopyRepository, type SourceDrip } from './copy.repositor
 import { type CopyJobParams, type CopyJobResult, CopyJobsRepository, jobView } from './copy-jobs.repository.ts';
 
 export type Site = { id: number; client_id: number };
+/** Points a job's run may be held at (none in production). */
+export interface CopyRunHooks {
+  /**
+   * Awaited before the job turns to each target website not yet done (tests hold a job between targets with it, or
+   * act as if the process stopped there).
+   */
+  beforeTarget?(targetId: number): Promise<void>;
+}
 /** Enqueues the job in the transaction that created its row (so both commit together). */
 export type EnqueueCopy = (trx: Kysely<DB>, copyJobId: string) => Promise<unknown>;
 
@@ -36,7 +44,10 @@ export class CopyToolsService {
   private readonly repo: CopyRepository;
   private readonly jobs: CopyJobsRepository;
 
-  constructor(private readonly db: Kysely<DB>) {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly hooks: CopyRunHooks = {},
+  ) {
     this.repo = new CopyRepository(db);
     this.jobs = new CopyJobsRepository(db);
   }
@@ -141,6 +152,7 @@ export class CopyToolsService {
       const sources = await this.repo.sources(params.drip_ids);
       for (const targetId of params.target_domain_ids) {
         if (done.has(targetId)) continue;
+        await this.hooks.beforeTarget?.(targetId);
         try {
           const [site] = await this.repo.websitesOf(job.target_client_id, [targetId]);
           if (!site) throw new HttpError(404, COPY_MSG.targetGone(targetId));

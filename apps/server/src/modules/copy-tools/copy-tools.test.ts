@@ -320,4 +320,85 @@ describe.each(testBackends())('Copy Tools 2.0 on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({ title: 'First version', domain_id: outlet.id });
   });
+  it("lets a moderator run the first version's copy across clients with the target client's header", async () => {
+    const moder = await signedIn(t, DEMO.moder);
+    const acmeUid = { client: await clientUidOf(t.handle.db, shop) };
+    const globexUid = { client: await clientUidOf(t.handle.db, news) };
+    // the source is read as the source client (the moderator's source picker)
+    const listed = await moder.get(
+      `/api/v1/drips/recurring/get?where[id]=${morning}&with[schedules.audiences]=*`,
+      acmeUid,
+    );
+    expect(listed.statusCode).toBe(200);
+    const source = listed.json().data[0];
+    const query = { filters: [{ language: { type: 'and', operator: '=', values: ['en-US'] } }] };
+    const newsSegments = (await segmentsOf(t, news.id)).length;
+    const newsDrips = (await liveDrips(t, news.id)).length;
+
+    // a wrong client's website (the header names acme, the website is globex's): refused and nothing written
+    const wrongCheck = await moder.post(
+      '/api/v1/segments',
+      { name: 'Stray', query, domain_id: news.id, type: 'audience' },
+      acmeUid,
+    );
+    expect(wrongCheck.statusCode, wrongCheck.body).toBe(404);
+    const wrong = await moder.post(
+      '/api/v1/drips/recurring/createOrUpdate',
+      [recurringCopyPayload(source, news.id, [english])],
+      { withCopy: '1', ...acmeUid },
+    );
+    expect(wrong.statusCode, wrong.body).toBe(404);
+    expect((await liveDrips(t, news.id)).length).toBe(newsDrips);
+    expect((await segmentsOf(t, news.id)).length).toBe(newsSegments);
+
+    // audience filters: checked by name, query and target website, made there when missing, as the target client
+    const audience = { name: 'Cross client', query, domain_id: news.id };
+    const check = await moder.post('/api/v1/segments/exists', audience, globexUid);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().data).toEqual({ exists: false });
+    const made = await moder.post('/api/v1/segments', { ...audience, type: 'audience' }, globexUid);
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const audienceId = made.json().data.id as number;
+    const again = await moder.post('/api/v1/segments/exists', audience, globexUid);
+    expect(again.json().data).toEqual({ exists: true, id: audienceId });
+
+    // recurring: createOrUpdate with the target client's header answers 200 (what the first version requires)
+    const recurring = await moder.post(
+      '/api/v1/drips/recurring/createOrUpdate',
+      [recurringCopyPayload(source, news.id, [audienceId])],
+      { withCopy: '1', ...globexUid },
+    );
+    expect(recurring.statusCode, recurring.body).toBe(200);
+    const copy = recurring.json().data[0];
+    expect(copy).toMatchObject({ domain_id: news.id, title: 'Morning', group_id: null });
+    expect(copy.schedules[0].audiences.map((a: { id: number }) => a.id)).toEqual([audienceId]);
+
+    // welcome: read as acme, written as globex, created inactive
+    const made2 = await acme.post('/api/v1/drips/welcome/createOrUpdate', [
+      welcomeItem(shop.id, { title: 'Hi there' }),
+    ]);
+    const welcome = (
+      await moder.get(`/api/v1/drips/welcome/get?where[id]=${made2.json().data[0].id}&with[schedules]=*`, acmeUid)
+    ).json().data[0];
+    const welcomeCopy = await moder.post(
+      '/api/v1/drips/welcome/createOrUpdate',
+      [welcomeCopyPayload(welcome, news.id)],
+      { withCopy: '1', ...globexUid },
+    );
+    expect(welcomeCopy.statusCode, welcomeCopy.body).toBe(200);
+    expect(welcomeCopy.json().data[0]).toMatchObject({ domain_id: news.id, is_active: 0, title: 'Hi there' });
+
+    const rows = await t.handle.db
+      .selectFrom('drips')
+      .select(['client_id', 'type', 'is_active'])
+      .where('id', 'in', [copy.id, welcomeCopy.json().data[0].id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { client_id: news.client_id, type: 'recurring', is_active: 1 },
+      { client_id: news.client_id, type: 'welcome', is_active: 0 },
+    ]);
+    const segment = (await segmentsOf(t, news.id)).find((s) => s.id === audienceId)!;
+    expect(segment.client_id).toBe(news.client_id);
+  });
 });

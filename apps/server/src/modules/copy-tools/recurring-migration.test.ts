@@ -2,7 +2,7 @@ import { COPY_MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
-import { addAudience, demoSites, type Site } from '../drips/drip-test-kit.ts';
+import { addAudience, clientUidOf, demoSites, type Site } from '../drips/drip-test-kit.ts';
 import { audiencesOfDrip, grant, liveDrips, makeDrips, segmentsOf } from './copy-tools-kit.ts';
 
 const URL = '/api/v1/tools/recurring-migration';
@@ -106,5 +106,73 @@ describe.each(testBackends())('Recurring Migration on $name', (backend) => {
     expect((await liveDrips(t, news.id)).length).toBe(0);
     const user = await signedIn(t, DEMO.user);
     expect((await user.post(URL, body())).statusCode).toBe(403);
+  });
+  it("lets a moderator migrate across clients (body's client fields or the client header) and refuses a wrong client's website", async () => {
+    const moder = await signedIn(t, DEMO.moder);
+    const schedulesOn = async (domainId: number) =>
+      (
+        await t.handle.db
+          .selectFrom('schedules')
+          .select(['id', 'client_id', 'name'])
+          .where('domain_id', '=', domainId)
+          .where('type', '=', 'spam-recurring')
+          .execute()
+      ).map((s) => [s.name, s.client_id]);
+
+    const byFields = await moder.post(
+      URL,
+      body({ source_client_id: shop.client_id, target_client_id: news.client_id, target_domain_id: news.id }),
+    );
+    expect(byFields.statusCode, byFields.body).toBe(200);
+    const onNews = await liveDrips(t, news.id);
+    expect(onNews.map((d) => [d.title, d.client_id])).toEqual([
+      ['Third', news.client_id],
+      ['First', news.client_id],
+    ]);
+    const newsEnglish = (await segmentsOf(t, news.id)).find((s) => s.name === 'English')!;
+    expect(newsEnglish.client_id).toBe(news.client_id);
+    for (const d of onNews) expect(await audiencesOfDrip(t, d.id)).toEqual([newsEnglish.id]);
+    expect(await schedulesOn(news.id)).toEqual([['Weekend burst', news.client_id]]);
+
+    // the target client through the client header (as the console's pickers send it), the source in the body
+    const byHeader = await moder.post(
+      URL,
+      body({ source_client_id: shop.client_id, target_domain_id: news.id, name: 'Header burst' }),
+      {
+        client: await clientUidOf(t.handle.db, news),
+      },
+    );
+    expect(byHeader.statusCode, byHeader.body).toBe(200);
+    expect(await schedulesOn(news.id)).toEqual([
+      ['Weekend burst', news.client_id],
+      ['Header burst', news.client_id],
+    ]);
+    // the English audience made by the first migration is reused, not made again
+    expect(byHeader.json().data.audiences_created).toBe(0);
+    expect((await segmentsOf(t, news.id)).filter((s) => s.name === 'English')).toHaveLength(1);
+
+    // a website of another client than the one named for the target: 404, and nothing written anywhere
+    const newsDrips = (await liveDrips(t, news.id)).length;
+    const blogDrips = (await liveDrips(t, blog.id)).length;
+    const blogSchedules = await schedulesOn(blog.id);
+    const wrongTarget = await moder.post(
+      URL,
+      body({ source_client_id: shop.client_id, target_client_id: news.client_id, target_domain_id: blog.id }),
+    );
+    expect(wrongTarget.statusCode).toBe(404);
+    expect(wrongTarget.json().message).toBe(COPY_MSG.websiteNotFound);
+    const wrongSource = await moder.post(
+      URL,
+      body({ source_client_id: news.client_id, target_client_id: news.client_id, target_domain_id: news.id }),
+    );
+    expect(wrongSource.statusCode).toBe(404);
+    const wrongHeader = await moder.post(URL, body({ source_client_id: shop.client_id, target_domain_id: blog.id }), {
+      client: await clientUidOf(t.handle.db, news),
+    });
+    expect(wrongHeader.statusCode).toBe(404);
+    expect((await liveDrips(t, news.id)).length).toBe(newsDrips);
+    expect((await liveDrips(t, blog.id)).length).toBe(blogDrips);
+    expect(await schedulesOn(blog.id)).toEqual(blogSchedules);
+    expect(await schedulesOn(news.id)).toHaveLength(2);
   });
 });

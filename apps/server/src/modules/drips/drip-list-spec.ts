@@ -39,6 +39,8 @@ export const DRIP_LIST_SPEC: ListQuerySpec = {
   defaultOrder: [{ field: 'id', dir: 'desc' }],
   maxLimit: LIMITS.bulkPageSize,
   maxPageLength: LIMITS.maxPageLength,
+  /** `group_by=group_id`: one drip per group (its first), ungrouped drips each on their own (Copy Tools step 4.2). */
+  groupable: ['group_id'],
 };
 
 /** Rows per answer when the request names neither `limit` nor `paginate` (bulk pages are 1000). */

@@ -9,6 +9,7 @@ import {
   likePattern,
   listColumns,
   type ParsedListQuery,
+  type RelationCondition,
   runList,
 } from '../../lib/query/index.ts';
 import { scopeToActor } from '../../lib/tenancy.ts';
@@ -35,6 +36,19 @@ export const dripSearch = (search: string) => {
     eb.or([eb('drips.title', 'ilike', p), eb('drips.body', 'ilike', p), eb('drips.event', 'ilike', p)]);
 };
 
+/**
+ * A send-time filter (`whereRelation[schedules][time]`) matches the time however it was stored: '09:00' and
+ * '09:00:00' are the same time.
+ */
+function sameTime(c: RelationCondition): RelationCondition {
+  if (c.relation !== 'schedules' || c.field !== 'time' || c.op === 'is null') return c;
+  const values = (c.op === '=' ? [c.value] : c.value).flatMap((v) => {
+    const m = /^(\d{2}:\d{2})(?::00)?$/.exec(String(v));
+    return m ? [m[1]!, `${m[1]}:00`] : [v];
+  });
+  return { ...c, op: 'in', value: values };
+}
+
 /** Drips of the actor's scope; deleted drips (deleted_at) are invisible everywhere. */
 export class DripsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -46,7 +60,7 @@ export class DripsRepository {
   async list(actor: Actor, type: DripKind, parsed: ParsedListQuery): Promise<DripListResult> {
     let q = this.live(actor).where('drips.type', '=', type);
     if (parsed.search) q = q.where(dripSearch(parsed.search));
-    for (const c of parsed.whereRelation) {
+    for (const c of parsed.whereRelation.map(sameTime)) {
       q = q.where(({ exists, selectFrom }) => {
         const schedules = selectFrom('schedules as s').select(sql`1`.as('one')).whereRef('s.drip_id', '=', 'drips.id');
         return exists(
@@ -55,6 +69,21 @@ export class DripsRepository {
             : schedules.innerJoin('schedule_audiences as sa', 'sa.schedule_id', 's.id').where(conditionSql(c, 'sa')),
         );
       });
+    }
+    if (parsed.groupBy?.field === 'group_id') {
+      // the group's first drip stands for it; an ungrouped drip (group_id null) finds no mate and stays
+      q = q.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('drips as mate')
+              .select(sql`1`.as('one'))
+              .whereRef('mate.group_id', '=', 'drips.group_id')
+              .whereRef('mate.type', '=', 'drips.type')
+              .where('mate.deleted_at', 'is', null)
+              .where(sql<boolean>`(mate.drip_number, mate.id) < (drips.drip_number, drips.id)`),
+          ),
+        ),
+      );
     }
     const selected = applySelect(q, listColumns(parsed, DRIP_LIST_SPEC), { table: 'drips' });
     return runList(this.db, selected, parsed, { table: 'drips', defaultLimit: DRIP_LIST_DEFAULT_LIMIT });

@@ -24,6 +24,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * The one success status the caller accepts (the copy tools' writes need exactly 200, part 2 §7); any other 2xx
+   * throws 'Request failed with status {code}'.
+   */
+  expectStatus?: number;
   /** How to read a 2xx body; JSON (or text when the server sends text) by default. */
   responseType?: 'json' | 'blob';
   /**
@@ -176,6 +181,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await send(method, path, options);
   }
   const body = await readBody(response, options.responseType);
+  if (response.ok && options.expectStatus !== undefined && response.status !== options.expectStatus)
+    throw new ApiRequestError(response.status, `Request failed with status ${response.status}`);
   if (response.ok) return body as T;
   // (an answer for a session that has since been replaced says nothing about the one in force)
   if (handlesSession && SESSION_EXPIRED_STATUSES.has(response.status) && isCurrentSession(epoch)) {

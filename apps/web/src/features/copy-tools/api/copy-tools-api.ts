@@ -47,13 +47,24 @@ export async function fetchDomains(clientUid: string | null, signal?: AbortSigna
   }
 }
 
+/** What step 4.1 filters the recurring drips by (part 2 §4: each change reloads the list). */
+export interface RecurringFilter {
+  relation: Relation;
+  active: 0 | 1;
+  /** Only drips sent to any of these audiences (source audience ids); empty: all. */
+  audiences?: readonly number[];
+  /** Only drips sent at this time of day (HH:MM or HH:MM:SS); null or empty: any time. */
+  time?: string | null;
+}
+
 /**
- * Recurring drips of a website for copy: newest first, by status and relation (Recurring / Tail Recurring), with
- * schedules and audiences, in pages of 500 until a short page (part 2 §7 "Recurring drips for copy").
+ * Recurring drips of a website for copy: newest first, by status, relation (Recurring / Tail Recurring), audiences
+ * and send time (whereRelation on schedules and schedules.audiences), with schedules and audiences, in pages of 500
+ * until a short page (part 2 §7 "Recurring drips for copy").
  */
 export async function fetchRecurring(
   domainId: number,
-  filter: { relation: Relation; active: 0 | 1 },
+  filter: RecurringFilter,
   clientUid: string | null,
   signal?: AbortSignal,
 ): Promise<CopyDrip[]> {
@@ -65,6 +76,8 @@ export async function fetchRecurring(
       'where[is_active]': filter.active,
       'where[domain_id]': domainId,
       'whereRelation[schedules][type]': filter.relation,
+      'whereRelation[schedules][time]': filter.time || undefined,
+      'whereRelation[schedules.audiences][id]': filter.audiences?.length ? [...filter.audiences] : undefined,
       'with[schedules.audiences]': '*',
       limit: size,
       offset,
@@ -78,9 +91,36 @@ export async function fetchRecurring(
   }
 }
 
-/** Welcome drips of a website, with their schedules (part 2 §7 "Welcome drips for copy"). */
+/**
+ * Welcome drips of a website one per group (group_by=group_id: a chain's first drip stands for it), with their
+ * schedules (part 2 §7 "Welcome drips for copy").
+ */
 export async function fetchWelcome(domainId: number, clientUid: string | null, signal?: AbortSignal) {
-  const query: QueryParams = { 'where[domain_id]': domainId, 'with[schedules.audiences]': '*', order_by: 'id:desc' };
+  const query: QueryParams = {
+    'where[domain_id]': domainId,
+    group_by: 'group_id',
+    'with[schedules.audiences]': '*',
+    order_by: 'id:desc',
+  };
+  const headers = headersFor(clientUid);
+  return wrapped(z.array(dripListRowSchema)).parse(
+    await api.get<unknown>('/v1/drips/welcome/get', { query, signal, ...(headers ? { headers } : {}) }),
+  ).data;
+}
+
+/** Every welcome drip of one group of a website, in their order (the single-group fetch of part 2 §7). */
+export async function fetchWelcomeGroup(
+  domainId: number,
+  groupId: number,
+  clientUid: string | null,
+  signal?: AbortSignal,
+) {
+  const query: QueryParams = {
+    'where[domain_id]': domainId,
+    'where[group_id]': groupId,
+    'with[schedules.audiences]': '*',
+    order_by: 'drip_number:asc',
+  };
   const headers = headersFor(clientUid);
   return wrapped(z.array(dripListRowSchema)).parse(
     await api.get<unknown>('/v1/drips/welcome/get', { query, signal, ...(headers ? { headers } : {}) }),
@@ -131,10 +171,13 @@ export async function createAudience(
   ).data;
 }
 
-/** POST /v1/drips/{type}/createOrUpdate with withCopy: 1, so a success is 200 (part 2 §7). */
+/**
+ * POST /v1/drips/{type}/createOrUpdate with withCopy: 1, so a success is 200; the copy requires exactly 200 (part 2
+ * §7): any other answer fails with 'Request failed with status {code}' (or the server's message).
+ */
 export async function createOrUpdateForCopy(type: 'recurring' | 'welcome', drips: unknown[], clientUid: string | null) {
   const headers: Record<string, string> = { withCopy: '1', ...(headersFor(clientUid) ?? {}) };
-  return api.post<unknown>(`/v1/drips/${type}/createOrUpdate`, { body: drips, headers });
+  return api.post<unknown>(`/v1/drips/${type}/createOrUpdate`, { body: drips, headers, expectStatus: 200 });
 }
 
 export interface Copy2Request {
@@ -187,7 +230,7 @@ export interface MigrationRequest {
   timezone: string;
 }
 
-/** POST /v1/tools/recurring-migration: copies on the target and the spam schedule there (success: 200). */
+/** POST /v1/tools/recurring-migration: copies on the target and the spam schedule there (success: exactly 200). */
 export async function migrateRecurring(r: MigrationRequest) {
   const body = {
     ...(r.sourceClientId !== undefined ? { source_client_id: r.sourceClientId } : {}),
@@ -203,5 +246,5 @@ export async function migrateRecurring(r: MigrationRequest) {
     frequency: r.frequency,
     timezone: r.timezone,
   };
-  return api.post<unknown>('/v1/tools/recurring-migration', { body });
+  return api.post<unknown>('/v1/tools/recurring-migration', { body, expectStatus: 200 });
 }

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@pushdeck/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfCookieResponse, jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
@@ -25,16 +25,35 @@ const DOMAINS = [
 const DRIP = {
   ...{ id: 11, domain_id: 3, group_id: null, drip_number: 1, type: 'recurring', title: 'Morning', body: 'Deals' },
   ...{ url: 'https://shop.acme.test/', icon: null, event: null, customization: {}, meta: {}, is_active: 1 },
-  ...{ created_at: NOW, updated_at: NOW, schedules: [] },
+  ...{ created_at: NOW, updated_at: NOW, schedules: [] as unknown[] },
 };
+const SCHEDULE = {
+  ...{ id: 21, domain_id: 3, drip_id: 11, group_id: null, name: null, type: 'recurring', frequency: 'daily' },
+  ...{ time: '09:00:00', timezone: 'UTC', date_start: '2026-01-01', date_end: '2099-01-01', days_of_week: 'monday' },
+  ...{ from_when: 'subscription', after_days: 0, after_hours: 0, after_mins: 0, choose_time: null, is_active: 1 },
+  ...{ last_disp_date: null, next_disp_date: null, created_at: NOW, updated_at: NOW, audiences: [] },
+};
+
+const SEGMENTS = [
+  ...[7, 8].map((id) => ({
+    ...{ id, domain_id: 3, name: id === 7 ? 'English' : 'Deals', type: 'audience', is_system: 0 },
+    ...{ query: { filters: [] }, created_at: NOW, updated_at: NOW },
+  })),
+];
 
 function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = []) {
   const network = stubFetch((call: StubbedCall) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/domains/get') return jsonResponse(200, { data: DOMAINS });
-    if (call.path === '/api/v1/drips/recurring/get') return jsonResponse(200, { data: [DRIP] });
+    if (call.path === '/api/v1/drips/recurring/get')
+      return jsonResponse(200, { data: [{ ...DRIP, schedules: [SCHEDULE] }] });
+    if (call.path === '/api/v1/drips/welcome/get') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: SEGMENTS });
     if (call.path === '/api/v1/tools/copy-tools/recurring')
       return jsonResponse(200, { job_id: 'job-1', status: 'queued' });
+    if (call.path === '/api/v1/tools/recurring-migration') return jsonResponse(200, { data: {} });
+    // a write that succeeds with 201: the first version requires 200
+    if (call.path === '/api/v1/drips/recurring/createOrUpdate') return jsonResponse(201, { data: [] });
     if (call.path === '/api/v1/tools/job-status') {
       const status = jobStatuses.shift() ?? 'completed';
       const job = {
@@ -115,7 +134,82 @@ describe('Copy Tools wizard', () => {
     expect(create).toBeEnabled();
     await user.click(create);
     const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
+    // every day of the week ('All'), daily and UTC are the defaults (part 2 §9); the other six fields are required
+    expect(within(dialog).getByText('All')).toBeInTheDocument();
+    expect(within(dialog).getAllByLabelText(/^Frequency/)[0]).toHaveValue('Daily');
     await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
-    expect(within(dialog).getAllByText('Required field.').length).toBe(8);
+    expect(within(dialog).getAllByText('Required field.').length).toBe(6);
+  }, 15_000);
+
+  it("migrates with the six days left after taking one away from 'Select All'", async () => {
+    const network = setup('migration');
+    const user = userEvent.setup();
+    await choose(user, false);
+    await user.click(screen.getByRole('button', { name: 'Create Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
+    const days = within(dialog).getByRole('combobox', { name: 'Days of The Week' });
+    // take Tuesday away, then Select All: all seven again
+    await user.click(days);
+    await user.click(await screen.findByRole('option', { name: 'Tuesday' }));
+    expect(within(dialog).queryByText('All')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Select All' }));
+    expect(within(dialog).getByText('All')).toBeInTheDocument();
+    // taking Wednesday away leaves the other six
+    await user.click(await screen.findByRole('option', { name: 'Wednesday' }));
+    expect(within(dialog).queryByText('All')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Burst' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '00:30:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date Start/), { target: { value: '2026-02-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time Start/), { target: { value: '08:00:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date End/), { target: { value: '2026-03-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time End/), { target: { value: '20:00:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
+    await waitFor(() => expect(network.calls.some((c) => c.path === '/api/v1/tools/recurring-migration')).toBe(true));
+    const body = network.calls.find((c) => c.path === '/api/v1/tools/recurring-migration')!.body;
+    expect(body).toMatchObject({
+      days_of_week: 'monday tuesday thursday friday saturday sunday',
+      frequency: 'daily',
+      timezone: 'UTC',
+      date_start: '2026-02-01 08:00:00',
+      drip_ids: [11],
+      target_domain_id: 4,
+    });
+  }, 20_000);
+
+  it('filters step 4.1 by audiences and send time (whereRelation) and lists welcome drips by group', async () => {
+    const network = setup('copy');
+    const user = userEvent.setup();
+    await choose(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Welcome Drips' }));
+    const recurringCalls = () => network.calls.filter((c) => c.path === '/api/v1/drips/recurring/get');
+    const last = () => recurringCalls().at(-1)!.url.searchParams;
+    expect(last().get('whereRelation[schedules][type]')).toBe('recurring');
+    expect(last().has('whereRelation[schedules][time]')).toBe(false);
+    expect(last().has('whereRelation[schedules.audiences][id][]')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Audience filter' }));
+    await user.click(await screen.findByRole('option', { name: '8 Deals' }));
+    await waitFor(() => expect(last().getAll('whereRelation[schedules.audiences][id][]')).toEqual(['8']));
+    // a changed filter reloads the list and drops the selection made on the old one
+    expect(screen.getByRole('checkbox', { name: /Step 4.1: Recurring drips: 11 Morning/ })).not.toBeChecked();
+
+    fireEvent.change(screen.getByLabelText('Send time'), { target: { value: '09:30:00' } });
+    await waitFor(() => expect(last().get('whereRelation[schedules][time]')).toBe('09:30:00'));
+    expect(last().getAll('whereRelation[schedules.audiences][id][]')).toEqual(['8']);
+    expect(last().get('where[is_active]')).toBe('1');
+
+    const welcome = network.calls.find((c) => c.path === '/api/v1/drips/welcome/get')!;
+    expect(welcome.url.searchParams.get('group_by')).toBe('group_id');
+    expect(welcome.url.searchParams.get('where[domain_id]')).toBe('3');
+  }, 15_000);
+
+  it("fails the first version's copy when createOrUpdate answers anything but 200", async () => {
+    const network = setup('copy');
+    const user = userEvent.setup();
+    await choose(user);
+    await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
+    expect(await screen.findByText('Request failed with status 201')).toBeInTheDocument();
+    expect(network.calls.filter((c) => c.path === '/api/v1/drips/recurring/createOrUpdate')).toHaveLength(1);
   }, 15_000);
 });

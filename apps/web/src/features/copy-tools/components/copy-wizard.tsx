@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
-import { type CopyClient, migrateRecurring, type Relation, startCopy2 } from '../api/copy-tools-api';
+import { type CopyClient, migrateRecurring, type RecurringFilter, startCopy2 } from '../api/copy-tools-api';
+import { copyWarning } from '../lib/copy-warnings';
 import { copyFirstVersion } from '../lib/first-version-copy';
 import { DomainStep } from './domain-step';
 import { DripSteps } from './drip-steps';
@@ -45,8 +46,13 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [withGroups, setWithGroups] = useState(false);
   const [duplicates, setDuplicates] = useState(false);
   const [report, setReport] = useState<string | null>(null);
-  const [relation, setRelation] = useState<Relation>('recurring');
-  const [active, setActive] = useState<0 | 1>(1);
+  // default relation Recurring, default status active (part 2 §9); no audience or send-time filter
+  const [filter, setFilter] = useState<RecurringFilter>({
+    relation: 'recurring',
+    active: 1,
+    audiences: [],
+    time: null,
+  });
   const [chosenRecurring, setChosenRecurring] = useState<Set<number>>(new Set());
   const [chosenWelcome, setChosenWelcome] = useState<Set<number>>(new Set());
   const [chosenAudiences, setChosenAudiences] = useState<Set<number>>(new Set());
@@ -54,7 +60,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [processing, setProcessing] = useState(false);
   const [dialog, setDialog] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const src = useCopySources({ sourceDomain, types, relation, active });
+  const src = useCopySources({ sourceDomain, types, filter });
 
   // a failure message clears after 1 s (part 2 §4)
   useEffect(() => {
@@ -110,14 +116,15 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
     audiences: chosenAudiences,
   };
   /** The spec's warnings, in its order; null when the copy may start. */
-  const problem = (): string | null => {
-    if (sourceDomain === null) return COPY_MSG.selectSource;
-    if (types.size > 0 && targets.size === 0)
-      return migration ? COPY_MSG.selectSourceAndMigrationTarget : COPY_MSG.selectSourceAndTargets;
-    if (types.size === 0 || [...types].some((t) => chosenFor[t].size === 0)) return COPY_MSG.selectItems;
-    if (!src.clientsChosen) return COPY_MSG.selectClient;
-    return null;
-  };
+  const problem = () =>
+    copyWarning({
+      migration,
+      sourceDomain,
+      targets: targets.size,
+      types,
+      chosen: { recurring: chosenRecurring.size, welcome: chosenWelcome.size, audiences: chosenAudiences.size },
+      clientsChosen: src.clientsChosen,
+    });
 
   const apply = async () => {
     const warning = problem();
@@ -126,6 +133,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
     try {
       if (mode === 'copy') {
         await copyFirstVersion({
+          source: { domainId: sourceDomain!, clientUid: src.sourceUid },
           targets: [...targets],
           targetClientUid: src.targetUid,
           recurring: (src.recurring.data ?? []).filter((d) => d.id !== undefined && chosenRecurring.has(d.id)),
@@ -158,6 +166,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
 
   const migrate = async (v: SpamScheduleValues) => {
     if (chosenRecurring.size === 0) return warn(COPY_MSG.emptyDrips);
+    const warning = problem();
+    if (warning) return warn(warning);
     setProcessing(true);
     try {
       await migrateRecurring({
@@ -209,6 +219,8 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
             selected={new Set(sourceDomain === null ? [] : [sourceDomain])}
             onChange={(next) => {
               setSourceDomain([...next][0] ?? null);
+              // the audience filter names the source website's audiences
+              setFilter((f) => ({ ...f, audiences: [] }));
               clearSelection();
             }}
             notice={src.moder && !src.sourceUid ? COPY_MSG.selectClient : undefined}
@@ -246,14 +258,9 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
       <DripSteps
         types={types}
         src={src}
-        relation={relation}
-        onRelation={(r) => {
-          setRelation(r);
-          setChosenRecurring(new Set());
-        }}
-        active={active}
-        onActive={(a) => {
-          setActive(a);
+        filter={filter}
+        onFilter={(next) => {
+          setFilter(next);
           setChosenRecurring(new Set());
         }}
         chosen={chosenFor}

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { COPY_MSG } from '@pushdeck/contracts';
 import { useState } from 'react';
-import type { CopyDrip, CopySegment, Relation } from '../api/copy-tools-api';
+import type { CopyDrip, CopySegment, RecurringFilter } from '../api/copy-tools-api';
 import { ItemsStep } from './items-step';
+import { RecurringFilters } from './recurring-filters';
 import type { CopyType, useCopySources } from './use-copy-sources';
 
 type Setter = (next: Set<number>) => void;
@@ -10,10 +11,8 @@ type Setter = (next: Set<number>) => void;
 export interface DripStepsProps {
   types: ReadonlySet<CopyType>;
   src: ReturnType<typeof useCopySources>;
-  relation: Relation;
-  onRelation: (r: Relation) => void;
-  active: 0 | 1;
-  onActive: (a: 0 | 1) => void;
+  filter: RecurringFilter;
+  onFilter: (next: RecurringFilter) => void;
   chosen: Record<CopyType, Set<number>>;
   setChosen: Record<CopyType, Setter>;
   urls: ReadonlyMap<number, string>;
@@ -70,28 +69,7 @@ export function DripSteps(p: DripStepsProps) {
             onChange={p.setChosen.recurring}
             notice={noClient(p.src)}
             empty="No recurring drips on this website."
-            controls={
-              <Group>
-                <SegmentedControl
-                  aria-label="Relation"
-                  value={p.relation}
-                  onChange={(v) => p.onRelation(v as Relation)}
-                  data={[
-                    { value: 'recurring', label: 'Recurring' },
-                    { value: 'tail-recurring', label: 'Tail Recurring' },
-                  ]}
-                />
-                <SegmentedControl
-                  aria-label="Status"
-                  value={String(p.active)}
-                  onChange={(v) => p.onActive(v === '1' ? 1 : 0)}
-                  data={[
-                    { value: '1', label: 'Active' },
-                    { value: '0', label: 'Inactive' },
-                  ]}
-                />
-              </Group>
-            }
+            controls={<RecurringFilters filter={p.filter} onFilter={p.onFilter} audiences={p.src.audiences.data} />}
             columns={[
               { header: 'ID', cell: (d) => d.id },
               {

@@ -33,8 +33,9 @@ export function SpamScheduleDialog(props: {
     timeStart: '',
     dateEnd: '',
     timeEnd: '',
-    daysOfWeek: [],
-    frequency: '',
+    // part 2 §9: every day of the week, daily, UTC
+    daysOfWeek: [...DAYS_OF_WEEK],
+    frequency: 'daily',
     timezone: 'UTC',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof SpamScheduleValues, string>>>({});
@@ -124,11 +125,14 @@ export function SpamScheduleDialog(props: {
           <MultiSelect
             label="Days of The Week"
             required
-            placeholder={all ? 'All' : v.daysOfWeek.length === 0 ? 'Pick days' : undefined}
+            placeholder={v.daysOfWeek.length === 0 ? 'Pick days' : undefined}
             data={[{ value: ALL, label: 'Select All' }, ...DAYS_OF_WEEK.map((d) => ({ value: d, label: label(d) }))]}
-            value={all ? [] : v.daysOfWeek}
+            // the chosen days themselves (all seven after Select All), so taking one away leaves the other six
+            value={v.daysOfWeek}
             error={errors.daysOfWeek}
-            onChange={(next) => set('daysOfWeek', next.includes(ALL) ? [...DAYS_OF_WEEK] : next)}
+            onChange={(next) =>
+              set('daysOfWeek', next.includes(ALL) ? [...DAYS_OF_WEEK] : DAYS_OF_WEEK.filter((d) => next.includes(d)))
+            }
             description={all ? 'All' : undefined}
             clearable
           />

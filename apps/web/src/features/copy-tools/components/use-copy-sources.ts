@@ -9,10 +9,11 @@ import {
   fetchDomains,
   fetchRecurring,
   fetchWelcome,
-  type Relation,
+  type RecurringFilter,
 } from '../api/copy-tools-api';
+import type { CopyType } from '../lib/copy-warnings';
 
-export type CopyType = 'recurring' | 'welcome' | 'audiences';
+export type { CopyType };
 
 /**
  * What the copy screens load: the moderator's clients, the source and target websites of the chosen clients (the
@@ -21,8 +22,8 @@ export type CopyType = 'recurring' | 'welcome' | 'audiences';
 export function useCopySources(opts: {
   sourceDomain: number | null;
   types: ReadonlySet<CopyType>;
-  relation: Relation;
-  active: 0 | 1;
+  /** Step 4.1's relation, status, audience and send-time filters. */
+  filter: RecurringFilter;
 }) {
   const auth = useAuth();
   // the spec gives the pickers to role moder; other staff (admin) have no client of their own, so they get them too
@@ -57,10 +58,10 @@ export function useCopySources(opts: {
   const clientsChosen = !moder || (sourceClient !== null && targetClient !== null);
   const domainId = opts.sourceDomain;
   const ready = domainId !== null && clientsChosen;
+  const f = opts.filter;
   const recurring = useQuery({
-    queryKey: ['copy-tools', 'recurring', sourceUid, domainId, opts.relation, opts.active],
-    queryFn: ({ signal }) =>
-      fetchRecurring(domainId!, { relation: opts.relation, active: opts.active }, sourceUid, signal),
+    queryKey: ['copy-tools', 'recurring', sourceUid, domainId, f.relation, f.active, f.audiences ?? [], f.time ?? ''],
+    queryFn: ({ signal }) => fetchRecurring(domainId!, f, sourceUid, signal),
     enabled: ready && opts.types.has('recurring'),
   });
   const welcome = useQuery({
@@ -71,7 +72,8 @@ export function useCopySources(opts: {
   const audiences = useQuery({
     queryKey: ['copy-tools', 'audiences', sourceUid, domainId],
     queryFn: ({ signal }) => fetchAudiences(domainId!, sourceUid, signal),
-    enabled: ready && opts.types.has('audiences'),
+    // step 4.3's list, and the choices of step 4.1's audience filter
+    enabled: ready && (opts.types.has('audiences') || opts.types.has('recurring')),
   });
 
   return {

@@ -41,9 +41,10 @@ describe('Copy Tools (first version) copy', () => {
     });
     const drips = Array.from({ length: 501 }, (_, i) => recurring(i + 1));
     const welcome = [
-      { ...recurring(900), type: 'welcome', schedules: [{ is_active: 1, after_hours: 2 }] },
+      { ...recurring(900), group_id: null, type: 'welcome', schedules: [{ is_active: 1, after_hours: 2 }] },
     ] as CopyDrip[];
     const sent = await copyFirstVersion({
+      source: { domainId: 3, clientUid: null },
       targets: [4, 5],
       targetClientUid: null,
       recurring: drips,
@@ -70,5 +71,79 @@ describe('Copy Tools (first version) copy', () => {
       is_active: 0,
       schedule: { is_active: 0, after_hours: 2 },
     });
+  });
+
+  it('copies a chosen welcome group whole: its drips are fetched by website and group, as the source client', async () => {
+    setXsrfCookie();
+    const calls: StubbedCall[] = [];
+    const chain = [1, 2, 3].map((n) => ({
+      ...recurring(800 + n),
+      type: 'welcome',
+      group_id: 9,
+      title: `Hello ${n}`,
+      // the list answer's full schedule rows are not needed here
+      schedules: undefined,
+    }));
+    stubFetch((call) => {
+      calls.push(call);
+      if (call.path === '/api/v1/drips/welcome/get') return jsonResponse(200, { data: chain });
+      if (call.path.endsWith('/createOrUpdate')) return jsonResponse(200, { data: [] });
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const sent = await copyFirstVersion({
+      source: { domainId: 3, clientUid: 'acme' },
+      targets: [4, 5],
+      targetClientUid: 'globex',
+      recurring: [],
+      // step 4.2 lists the group by its first drip
+      welcome: [chain[0] as unknown as CopyDrip],
+      audiences: [],
+      urls: new Map(),
+    });
+    expect(sent).toEqual({ recurring: 0, welcome: 6 });
+    const reads = calls.filter((c) => c.path === '/api/v1/drips/welcome/get');
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.url.searchParams.get('where[domain_id]')).toBe('3');
+    expect(reads[0]!.url.searchParams.get('where[group_id]')).toBe('9');
+    expect(reads[0]!.headers.get('client')).toBe('acme');
+    const writes = calls.filter((c) => c.path === '/api/v1/drips/welcome/createOrUpdate');
+    expect(writes.map((w) => (w.body as { title: string }[]).map((d) => d.title))).toEqual([
+      ['Hello 1', 'Hello 2', 'Hello 3'],
+      ['Hello 1', 'Hello 2', 'Hello 3'],
+    ]);
+    expect(writes.map((w) => w.headers.get('client'))).toEqual(['globex', 'globex']);
+    for (const d of writes[0]!.body as Record<string, unknown>[]) {
+      expect(d).not.toHaveProperty('group_id');
+      expect(d).toMatchObject({ domain_id: 4, is_active: 0 });
+    }
+  });
+
+  it("stops at the first createOrUpdate chunk not answered 200: 'Request failed with status {code}'", async () => {
+    setXsrfCookie();
+    const calls: StubbedCall[] = [];
+    stubFetch((call) => {
+      calls.push(call);
+      if (call.path === '/api/v1/segments/exists') return jsonResponse(200, { data: { exists: true, id: 40 } });
+      if (call.path.endsWith('/createOrUpdate'))
+        return calls.filter((c) => c.path.endsWith('/createOrUpdate')).length === 1
+          ? jsonResponse(200, { data: [] })
+          : jsonResponse(201, { data: [] });
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const plan = {
+      source: { domainId: 3, clientUid: null },
+      targets: [4, 5],
+      targetClientUid: null,
+      recurring: Array.from({ length: 501 }, (_, i) => recurring(i + 1)),
+      welcome: [],
+      audiences: [],
+      urls: new Map<number, string>(),
+    };
+    await expect(copyFirstVersion(plan)).rejects.toMatchObject({
+      status: 201,
+      message: 'Request failed with status 201',
+    });
+    // the second chunk failed: nothing more was sent (not the other target either)
+    expect(calls.filter((c) => c.path.endsWith('/createOrUpdate'))).toHaveLength(2);
   });
 });

@@ -6,14 +6,18 @@ import {
   type CopySegment,
   createAudience,
   createOrUpdateForCopy,
+  fetchWelcomeGroup,
 } from '../api/copy-tools-api';
 
 type AudienceLike = { id: number; name: string; query: unknown };
 
 export interface FirstVersionPlan {
+  /** The source website and the client it is read as (a moderator's source client). */
+  source: { domainId: number; clientUid: string | null };
   targets: number[];
   targetClientUid: string | null;
   recurring: CopyDrip[];
+  /** Step 4.2's rows: one per welcome group (its first drip), or an ungrouped drip. */
   welcome: CopyDrip[];
   audiences: CopySegment[];
   /** Url edits made in step 4.1 (drip id → url). */
@@ -35,6 +39,7 @@ export function audiencesOf(drip: CopyDrip): AudienceLike[] {
 export async function copyFirstVersion(plan: FirstVersionPlan) {
   let recurring = 0;
   let welcome = 0;
+  const welcomeDrips = await wholeGroups(plan);
   for (const target of plan.targets) {
     const map = new Map<number, number>();
     const ensure = async (a: AudienceLike) => {
@@ -64,11 +69,21 @@ export async function copyFirstVersion(plan: FirstVersionPlan) {
       await createOrUpdateForCopy('recurring', chunk, plan.targetClientUid);
       recurring += chunk.length;
     }
-    const welcomePayloads = plan.welcome.map((d) => welcomeCopyPayload(d, target));
+    const welcomePayloads = welcomeDrips.map((d) => welcomeCopyPayload(d, target));
     for (const chunk of chunked(welcomePayloads)) {
       await createOrUpdateForCopy('welcome', chunk, plan.targetClientUid);
       welcome += chunk.length;
     }
   }
   return { recurring, welcome };
+}
+
+/** Step 4.2 lists a welcome group by its first drip: a chosen group is copied whole (fetched by website and group). */
+async function wholeGroups(plan: FirstVersionPlan): Promise<CopyDrip[]> {
+  const out: CopyDrip[] = [];
+  for (const row of plan.welcome) {
+    if (row.group_id === null || row.group_id === undefined) out.push(row);
+    else out.push(...(await fetchWelcomeGroup(plan.source.domainId, row.group_id, plan.source.clientUid)));
+  }
+  return out;
 }
