@@ -1,5 +1,6 @@
 import type { RoleName } from '@pushdeck/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '@/app/test-users';
@@ -23,7 +24,12 @@ function setup(role: RoleName) {
   });
   renderWithProviders(
     <Routes>
-      <Route path="/dashboard/:id/welcome" element={<WelcomeListPage />} />
+      <Route
+        path="/dashboard/:id/welcome"
+        element={
+          <WelcomeListPage statsSlot={(domainId, dripId) => <p>Chart of drip {`${dripId} on ${domainId}`}</p>} />
+        }
+      />
     </Routes>,
     { route: '/dashboard/3/welcome', user: userWithRole(role) },
   );
@@ -44,6 +50,8 @@ describe('WelcomeListPage', () => {
     expect(screen.getByRole('switch', { name: 'Welcome series active' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Thanks for subscribing!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Thanks for subscribing!' })).toBeInTheDocument();
+    // the chart is under the editor for who may write
+    expect(screen.queryByRole('button', { name: /^Chart of/ })).not.toBeInTheDocument();
   });
 
   it('shows a viewer (reads only) the drips with sent, delivered, clicked and CTR, and no control that writes', {
@@ -68,6 +76,7 @@ describe('WelcomeListPage', () => {
       'Clicked (all time)',
       'CTR (all time)',
       'Status',
+      'Chart',
     ]);
     expect(within(row!).getByText('12,345')).toBeInTheDocument();
     expect(within(row!).getByText('600')).toBeInTheDocument();
@@ -76,5 +85,16 @@ describe('WelcomeListPage', () => {
     expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it("opens a drip's own chart from its row for a viewer, who cannot reach the editor", {
+    timeout: 30_000,
+  }, async () => {
+    setup('viewer');
+    const chart = await screen.findByRole('button', { name: 'Chart of Thanks for subscribing!' });
+    expect(screen.queryByText('Chart of drip 7 on 3')).not.toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(chart);
+    expect(screen.getByText('Chart of drip 7 on 3')).toBeInTheDocument();
+    expect(chart).toHaveAttribute('aria-expanded', 'true');
   });
 });
