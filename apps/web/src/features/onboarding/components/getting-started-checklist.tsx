@@ -25,8 +25,8 @@ export const STEP_TEXTS: Record<GettingStartedStep, StepText> = {
     to: () => '/new-website',
   },
   script: {
-    title: 'Install the script',
-    text: 'Download pushmine.js and sw_pm.js and put them on your site (ticked when you download them or a subscription arrives).',
+    title: 'Download the script',
+    text: 'Download pushmine.js and sw_pm.js from the install guide and put them on your site (ticked when you download them; your first subscriber shows they are installed).',
     action: 'Open the install guide',
     to: onSite('/integrate'),
   },
@@ -38,7 +38,7 @@ export const STEP_TEXTS: Record<GettingStartedStep, StepText> = {
   },
   welcome: {
     title: 'Create a welcome drip',
-    text: 'Greet every new subscriber with a push, right away or after a delay.',
+    text: 'Greet every new subscriber with a push, right away or after a delay (ticked while one is switched on).',
     action: 'Create welcome drip',
     to: onSite('/welcome/new'),
   },
