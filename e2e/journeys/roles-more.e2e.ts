@@ -280,6 +280,16 @@ describe.concurrent('more roles, and the screens outside the sidebar', () => {
       if (path === '/profile') writes = writes.filter((c) => !c.inForm);
       expect(writes, `viewer on ${path}: enabled write controls`).toEqual([]);
     }
+
+    // a drip's own chart, which writers find under the editor, opens from the welcome list's row
+    await open(page, watch, `${site}/welcome`);
+    const chart = page.getByRole('button', { name: /^Chart of / }).first();
+    await chart.click();
+    watch.touch();
+    await watch.settled();
+    await page.getByRole('region', { name: 'Drip statistics' }).locator('.recharts-surface').first().waitFor();
+    expect(writeControls(await enabledControls(page)), `viewer on ${site}/welcome with a chart open`).toEqual([]);
+
     await expectAllowed(watch, 'viewer', guard);
     await context.close();
   });
