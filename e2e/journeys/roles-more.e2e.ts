@@ -222,9 +222,9 @@ describe.concurrent('more roles, and the screens outside the sidebar', () => {
     await context.close();
   });
 
-  it('the viewer, on the screens outside the sidebar, finds no enabled write control', { timeout: 120_000 }, async ({
-    expect,
-  }) => {
+  it('the viewer, on every sidebar item and the screens outside the sidebar, finds no enabled write control', {
+    timeout: 120_000,
+  }, async ({ expect }) => {
     const { page, context } = await b.newPage();
     const watch = watchApi(page, expect);
     await signIn(page, watch, ACCOUNTS.viewer);
@@ -263,6 +263,8 @@ describe.concurrent('more roles, and the screens outside the sidebar', () => {
       return row;
     };
     const paths = [
+      // the sidebar again, with the wider detector than journeys/roles.e2e.ts uses
+      ...(await allSidebarPaths(page, watch)),
       '/billing',
       '/upgrade',
       '/profile',
