@@ -242,7 +242,7 @@ describe('what a newcomer from OneSignal or PushEngage looks for first', () => {
           items.filter((li) => li.getAttribute('data-done') === 'true').map((li) => li.getAttribute('data-step')),
         );
     await checklist.getByText('0 of 4 steps done').waitFor();
-    expect(await step('Install the script').getByText('Add a website first').count()).toBe(1);
+    expect(await step('Download the script').getByText('Add a website first').count()).toBe(1);
 
     // 1. add a website, from the checklist's own link
     await step('Add a website').getByRole('link').click();
@@ -260,8 +260,8 @@ describe('what a newcomer from OneSignal or PushEngage looks for first', () => {
     await checklist.getByText('1 of 4 steps done').waitFor();
     expect(await doneSteps()).toEqual(['website']);
 
-    // 2. install the script: the checklist opens the install guide, where the files are downloaded
-    await step('Install the script').getByRole('link').click();
+    // 2. download the script: the checklist opens the install guide, where the files are downloaded
+    await step('Download the script').getByRole('link').click();
     await waitForPath(page, /^\/dashboard\/\d+\/integrate$/);
     const domainId = Number(new URL(page.url()).pathname.split('/')[2]);
     await Promise.all([

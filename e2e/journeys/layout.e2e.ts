@@ -146,7 +146,13 @@ describe('layout the user sees', () => {
     await context.close();
   });
 
-  it('a snackbar covers no button or link of the page', async () => {
+  // The snackbar slides in at the top right, where editors keep their buttons: checked on three screens.
+  const snackbarPages: [string, string, string][] = [
+    ['triggers/create', 'Trigger Creator', 'Save'],
+    ['welcome/new', 'Create Welcome Drip', 'Save'],
+    ['recurring/send', 'Create Recurring Drip', 'Save'],
+  ];
+  it.for(snackbarPages)('a snackbar covers no button or link of the page (%s)', async ([path, heading, save]) => {
     const { page, context } = await b.newPage();
     await signIn(page, ACCOUNTS.user);
     await waitForPath(page, '/dashboard');
@@ -154,9 +160,9 @@ describe('layout the user sees', () => {
     const site = ((await res.json()).data as { id: number; url: string }[]).find(
       (d) => d.url === 'https://blog.acme.test',
     );
-    await page.goto(`/dashboard/${site!.id}/triggers/create`);
-    await page.getByRole('heading', { name: 'Trigger Creator', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.goto(`/dashboard/${site!.id}/${path}`);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    await page.getByRole('button', { name: save, exact: true }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Fill the required fields out!' });
     await toast.waitFor();
     const toastBox = await settledBox(toast);
@@ -173,7 +179,7 @@ describe('layout the user sees', () => {
     );
     const checked = controls.length;
     for (const { name, box: b } of controls) {
-      expect(overlaps(toastBox, b), `the snackbar covers ${name}`).toBe(false);
+      expect(overlaps(toastBox, b), `the snackbar covers ${name} on ${path}`).toBe(false);
     }
     expect(checked).toBeGreaterThan(5);
     await context.close();

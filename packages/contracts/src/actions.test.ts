@@ -39,4 +39,19 @@ describe('ACTIONS and may()', () => {
       expect(may(role('admin'), action)).toBe(true);
     expect(may(new Set(['menu.admin.panel']), 'spam.write')).toBe(true);
   });
+
+  it("holds the console's screen rules too: a viewer reads drip figures and lists, opens no creator or install guide", () => {
+    const viewer = role('viewer');
+    expect(may(viewer, 'drips.stats')).toBe(true);
+    expect(may(viewer, 'drips.list')).toBe(true);
+    expect(may(viewer, 'audiences.createForm')).toBe(false);
+    expect(may(viewer, 'domains.integrate')).toBe(false);
+    // Copy Tools 2.0 creates audiences through the call, never through the website's form
+    const copier = new Set(['menu.tools.copy2']);
+    expect(may(copier, 'audiences.create')).toBe(true);
+    expect(may(copier, 'audiences.createForm')).toBe(false);
+    // a moder reads drips through the tools, not the website's drip screens (it would be sent back)
+    expect(may(role('moder'), 'drips.read')).toBe(true);
+    expect(may(role('moder'), 'drips.list')).toBe(false);
+  });
 });

@@ -16,6 +16,10 @@ const triggerEdit = ['menu.domain.triggers.edit'] as const;
 export const ACTIONS = {
   // Drips (spec part 1 §6, part 2 §6)
   'drips.read': ['menu.domain.messages', 'menu.tools', 'menu.tools.drip_manager', 'menu.tools.drip_setup'],
+  /** A website's drip screens (Welcome Drips, Recurring Drips and their groups): the console's routes and links. */
+  'drips.list': ['menu.domain.messages'],
+  /** A drip list's sent, delivered, clicked and CTR (`with[stats]=*`): whoever reads the dashboards' statistics. */
+  'drips.stats': ['menu.stats.global', 'stats.domain', 'stats.domain.simple'],
   /** Create, edit, delete, switch, group and re-plan welcome and recurring drips. */
   'drips.write': dripWrite,
   'triggers.read': ['menu.domain.triggers'],
@@ -36,6 +40,8 @@ export const ACTIONS = {
   // Audiences (segments) and their subscribers (spec part 2 §6). Copy Tools 2.0 creates audiences on targets too.
   'audiences.read': ['menu.domain.audience'],
   'audiences.create': ['audience_create', 'menu.domain.audience.create', 'menu.tools.copy2'],
+  /** The audience form of a website (Audience Create and the lists' Create buttons): not Copy Tools' right. */
+  'audiences.createForm': ['audience_create', 'menu.domain.audience.create'],
   /** Editing and deleting audiences, and changing subscribers. */
   'audiences.edit': ['audience_edit', 'menu.domain.audience.edit'],
   /** The existence check that precedes copying an audience (part 2 §7). */
@@ -50,6 +56,8 @@ export const ACTIONS = {
   'domains.delete': ['menu.domain.integrate2', 'menu.clients.management'],
   /** Tagging websites: tag managers, owners and staff. */
   'domains.tag': ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'],
+  /** The install guide (Integrate) of a website. */
+  'domains.integrate': ['menu.domain.integrate'],
   /** The site scripts and their zip. */
   'domains.files': ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.domain_list', 'domain_list'],
 

@@ -344,8 +344,6 @@ export type Drip = z.infer<typeof dripSchema>;
  */
 export const dripStatsSchema = z.object({ sent: int, delivered: int, clicked: int, push_ctr: z.number() });
 export type DripStats = z.infer<typeof dripStatsSchema>;
-/** Who may read them (`with[stats]=*`): whoever may read the dashboards' statistics (getStatsEventsByDrips). */
-export const DRIP_STATS_PERMISSIONS = ['menu.stats.global', 'stats.domain', 'stats.domain.simple'] as const;
 
 /**
  * A row of a drip list: the `select=` fields (all by default), `schedules` with `with[schedules(.audiences)]=*`,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testBackends } from '../test/backends.ts';
 import { migrate } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 import { seedRolesAndPermissions } from './seed.ts';
 
@@ -48,6 +49,65 @@ describe.each(testBackends())('seeding roles and permissions on $name', (backend
       await db.deleteFrom('permissions').where('id', '=', files.id).execute();
       await seedRolesAndPermissions(db);
       expect(await permissionsOf(db, 'client')).toEqual(seeded);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('gives the client role the Tags Manager on a database upgraded from before it held it (migration 0019)', async () => {
+    const { handle, drop } = await backend.open();
+    try {
+      const upgrade = migrations.findIndex((m) => m.id === '0019_client_tags_manager');
+      expect(upgrade).toBeGreaterThan(0);
+      // the older version: its migrations, its seeding, and a client role without menu.tags.manager
+      await migrate(handle, migrations.slice(0, upgrade));
+      const { db } = handle;
+      await seedRolesAndPermissions(db);
+      const tags = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('name', '=', 'menu.tags.manager')
+        .executeTakeFirstOrThrow();
+      const client = await db.selectFrom('roles').select('id').where('name', '=', 'client').executeTakeFirstOrThrow();
+      await db
+        .deleteFrom('role_has_permissions')
+        .where('role_id', '=', client.id)
+        .where('permission_id', '=', tags.id)
+        .execute();
+      // the new version starts: seeding alone finds nothing new, so it gives nothing
+      await seedRolesAndPermissions(db);
+      expect(await permissionsOf(db, 'client')).not.toContain('menu.tags.manager');
+
+      await migrate(handle);
+      await seedRolesAndPermissions(db);
+      expect(await permissionsOf(db, 'client')).toEqual([...ROLE_PERMISSIONS.client].sort());
+      // the other roles are as they were (the viewer never gets it)
+      expect(await permissionsOf(db, 'viewer')).toEqual([...ROLE_PERMISSIONS.viewer].sort());
+
+      // applied once: an admin who takes it away afterwards keeps it that way across restarts
+      await db
+        .deleteFrom('role_has_permissions')
+        .where('role_id', '=', client.id)
+        .where('permission_id', '=', tags.id)
+        .execute();
+      expect(await migrate(handle)).toEqual([]);
+      await seedRolesAndPermissions(db);
+      expect(await permissionsOf(db, 'client')).not.toContain('menu.tags.manager');
+    } finally {
+      await drop();
+    }
+  });
+
+  it('leaves a database whose client role already holds the Tags Manager as it is (migration 0019 is idempotent)', async () => {
+    const { handle, drop } = await backend.open();
+    try {
+      const upgrade = migrations.findIndex((m) => m.id === '0019_client_tags_manager');
+      await migrate(handle, migrations.slice(0, upgrade));
+      await seedRolesAndPermissions(handle.db);
+      const before = await permissionsOf(handle.db, 'client');
+      expect(before).toContain('menu.tags.manager');
+      expect(await migrate(handle)).toEqual(['0019_client_tags_manager']);
+      expect(await permissionsOf(handle.db, 'client')).toEqual(before);
     } finally {
       await drop();
     }

@@ -31,7 +31,7 @@ const app = <N extends string>(name: N, path: string, extra: Extra = {}) =>
 const perms = (...permissions: Permission[]) => ({ permissions });
 const d = (suffix: string) => (suffix ? `/dashboard/:id/${suffix}` : '/dashboard/:id');
 
-const messages = perms('menu.domain.messages');
+const messages = { permissions: ACTIONS['drips.list'] };
 /** The drip editors: reading the website's drips, and the right to write them (viewer reads only). */
 const dripEditor = { ...messages, action: 'drips.write' } as const;
 const moreInfo = perms('stats.domain');
@@ -64,12 +64,12 @@ export const ROUTES = [
   // Reached from an audience or segment ('All Audience'), and it lists subscribers: the audience permission, as its API.
   app('More Info Subs', d('more-info-subs'), audience),
   app('Compare', d('more-info/compare'), moreInfo),
-  app('Integrate', d('integrate'), perms('menu.domain.integrate')),
+  app('Integrate', d('integrate'), { permissions: ACTIONS['domains.integrate'] }),
   app('Integrate 2', d('integrate2'), perms('menu.domain.integrate2')),
   app('Audience Creator', d('audience-creator'), audience),
   app('ViewAud', d('audience-creator/view/:seg_id'), audience),
   app('Edit Audience', d('audience-creator/edit/:aud_id'), perms('menu.domain.audience.edit', 'audience_edit')),
-  app('Audience Create', d('audience-creator/create'), perms('menu.domain.audience.create', 'audience_create')),
+  app('Audience Create', d('audience-creator/create'), { permissions: ACTIONS['audiences.createForm'] }),
   app('Manual Segmentation', d('manual-segmentation'), audience),
   app('Manual Segment', d('manual-segmentation/view/:seg_id'), audience),
   app('TriggeredNotifications', d('triggers'), triggers),

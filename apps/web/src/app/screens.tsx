@@ -8,6 +8,7 @@ type ScreenLoader = () => Promise<ComponentType>;
 const statistics = () => import('@/features/statistics/lazy-screens');
 const drips = () => import('@/features/drips/screens');
 const editors = () => import('./composed/editor-screens');
+const dripLists = () => import('./composed/drip-list-screens');
 const websites = () => import('./composed/website-screens');
 const dripTools = () => import('./composed/drip-tools-screens');
 const segments = () => import('@/features/audiences/components/segment-list-page');
@@ -41,14 +42,14 @@ const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'Integrate 2': () => import('@/features/integrate/components/integrate2-page').then((m) => m.Integrate2Page),
   'Domain List': () => import('@/features/domains/components/domains-list-page').then((m) => m.DomainsListPage),
   'Tags Manager': () => import('@/features/tags/components/tags-manager-page').then((m) => m.TagsManagerPage),
-  'Recurring Drips': () => drips().then((m) => m.RegularRecurringScreen),
-  'Recurring Group': () => drips().then((m) => m.RecurringGroupScreen),
-  'Recurring Tails': () => drips().then((m) => m.RecurringTailsScreen),
-  Drafts: () => drips().then((m) => m.RecurringDraftsScreen),
+  'Recurring Drips': () => dripLists().then((m) => m.RegularRecurringScreen),
+  'Recurring Group': () => dripLists().then((m) => m.RecurringGroupScreen),
+  'Recurring Tails': () => dripLists().then((m) => m.RecurringTailsScreen),
+  Drafts: () => dripLists().then((m) => m.RecurringDraftsScreen),
   'Recurring Spam': () => drips().then((m) => m.SpamSchedulesPage),
   Recurring: () => editors().then((m) => m.RecurringEditorScreen),
   Send: () => editors().then((m) => m.RecurringEditorScreen),
-  'Welcome Drips': () => drips().then((m) => m.WelcomeListPage),
+  'Welcome Drips': () => dripLists().then((m) => m.WelcomeListScreen),
   MainDash: () => editors().then((m) => m.WelcomeEditorScreen),
   TriggeredNotifications: () =>
     import('@/features/triggers/components/triggers-list-page').then((m) => m.TriggersListPage),

@@ -1,6 +1,6 @@
 import {
+  ACTIONS,
   DRIP_MSG,
-  DRIP_STATS_PERMISSIONS,
   type DripKind,
   type DripListType,
   type DripScheduleInput,
@@ -47,7 +47,7 @@ export class DripsService {
     if (parsed.with.some((w) => w.startsWith('schedules')))
       rows = await withSchedules(this.schedules, rows, parsed.with.includes('schedules.audiences'));
     if (parsed.with.includes('stats')) {
-      assertMay(actor, DRIP_STATS_PERMISSIONS);
+      assertMay(actor, ACTIONS['drips.stats']);
       rows = await withStats(this.drips, actor, rows);
     }
     return { ...result, rows };

@@ -18,7 +18,7 @@ export class GettingStartedRepository {
         exists (select 1 from integration_downloads i where i.client_id = ${clientId} and i.domain_id in (${live}))
           as downloaded,
         exists (select 1 from subscribers s where s.client_id = ${clientId} and s.domain_id in (${live})) as subscriber,
-        exists (select 1 from drips w where w.client_id = ${clientId} and w.type = 'welcome'
+        exists (select 1 from drips w where w.client_id = ${clientId} and w.type = 'welcome' and w.is_active = 1
           and w.deleted_at is null and w.domain_id in (${live})) as welcome`.execute(this.db);
     const r = rows[0]!;
     const done: Record<(typeof GETTING_STARTED_STEPS)[number], boolean> = {

@@ -78,6 +78,14 @@ describe.each(testBackends())('GET /v1/getting-started on $name', (backend) => {
     expect(all.done).toBe(true);
     expect(all.steps.every((s: { done: boolean }) => s.done)).toBe(true);
 
+    // a welcome drip switched off greets no one: the step is not done
+    const off = await nina.post(`/api/v1/drips/welcome/updateStatus/${site.id}/null/0`, {});
+    expect(off.statusCode, off.body).toBe(200);
+    expect(stepsOf(await read())).toMatchObject({ welcome: false });
+    const on = await nina.post(`/api/v1/drips/welcome/updateStatus/${site.id}/null/1`, {});
+    expect(on.statusCode, on.body).toBe(200);
+    expect(stepsOf(await read())).toMatchObject({ welcome: true });
+
     // a deleted welcome drip no longer counts
     const removed = await nina.request('DELETE', `/api/v1/drips/${welcome.json().data[0].id}`);
     expect(removed.statusCode, removed.body).toBe(200);

@@ -1,12 +1,12 @@
 import { Table, Text } from '@mantine/core';
-import { DRIP_STATS_PERMISSIONS, type DripStats, hasAnyPermission } from '@pushdeck/contracts';
+import type { DripStats } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
-import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { formatPercent } from '@/lib/format';
 
 /** Whether the signed-in user may read drip statistics (the lists then ask `with[stats]=*` and show the columns). */
 export function useDripStatsAllowed(): boolean {
-  return hasAnyPermission(useAuth().permissions, DRIP_STATS_PERMISSIONS);
+  return useCan('drips.stats');
 }
 
 /** The four figures of a drip list, all time (docs/metrics.md, "Drip list statistics"). */

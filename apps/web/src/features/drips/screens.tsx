@@ -11,6 +11,7 @@ export { NotificationEditor } from './components/notification-editor';
 export { NotificationPreview } from './components/notification-preview';
 export { RecurringEditor } from './components/recurring-editor';
 export { RecurringEditorPage } from './components/recurring-editor-page';
+export { RecurringListPage } from './components/recurring-list-page';
 export { SpamSchedulesPage } from './components/spam-schedules-page';
 export { WelcomeEditor } from './components/welcome-editor';
 export { WelcomeEditorPage } from './components/welcome-editor-page';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { hasAnyPermission, type Permission, type Segment } from '@pushdeck/contracts';
+import type { Segment } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
@@ -7,18 +7,12 @@ import type { DataTableColumn } from '@/components/data-table/types';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { SearchInput } from '@/components/search-input/search-input';
 import { errorMessage } from '@/lib/api';
-import { useAuth, useCan } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { useSegments } from '../api/use-segments';
 import { MODE_TEXT, modeOf, routeId } from '../lib/mode';
 import { AudienceBreadcrumbs, websiteCrumbs } from './breadcrumbs';
 import { SegmentCount } from './segment-count';
 import { SegmentRowActions } from './segment-row-actions';
-
-/**
- * Spec part 2 §6: audience_create controls the Create Audience button (the Audience Create route's own rule, which is
- * narrower than the call's: Copy Tools 2.0 may create audiences but not open the creator); audience_edit the edit button.
- */
-export const CREATE_PERMISSIONS: readonly Permission[] = ['audience_create', 'menu.domain.audience.create'];
 
 /**
  * Audience Creator and Manual Segmentation: the website's audiences (or segments), newest first, with search,
@@ -31,8 +25,9 @@ export function SegmentListPage() {
   const text = MODE_TEXT[type];
   const other = type === 'audience' ? 'segment' : 'audience';
   const list = useListParams();
-  const { permissions } = useAuth();
-  const canCreate = useCan('audiences.create') && hasAnyPermission(permissions, CREATE_PERMISSIONS);
+  // Spec part 2 §6: audience_create controls the Create button (the Audience Create route's own rule, narrower than
+  // the call's: Copy Tools 2.0 may create audiences but not open the creator); audience_edit the edit button.
+  const canCreate = useCan('audiences.createForm');
   const canEdit = useCan('audiences.edit');
   const segments = useSegments({ domainId, type, search: list.search });
 

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type Domain, hasAnyPermission } from '@pushdeck/contracts';
+import type { Domain } from '@pushdeck/contracts';
 import { IconEdit, IconHandStop, IconLink } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { IfAllowed } from '@/components/if-allowed';
-import { useAuth, useCan } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { DomainTagsEditor } from './domain-tags-editor';
 import { PostbackDialog } from './postback-dialog';
 import { RenameDomainDialog } from './rename-domain-dialog';
@@ -17,9 +17,8 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
   const titleId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
-  // The link is offered only to whom its route lets in (menu.domain.messages): a moder would be sent back.
-  const { permissions } = useAuth();
-  const canOpenWelcome = hasAnyPermission(permissions, ['menu.domain.messages']);
+  // The link is offered only to whom its route lets in (the same action): a moder would be sent back.
+  const canOpenWelcome = useCan('drips.list');
   const canTag = useCan('domains.tag');
   const canManageTags = useCan('tags.manage');
 

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type Domain, hasAnyPermission } from '@pushdeck/contracts';
+import type { Domain } from '@pushdeck/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage, errorStatus } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useCan } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { DomainNotFoundError } from '../api/domains-api';
 import { useDomain } from '../api/use-domains';
@@ -18,8 +18,8 @@ export function routeDomainId(raw: string | undefined): number | undefined {
 }
 
 function WebsiteFacts({ domain }: { domain: Domain }) {
-  const { permissions } = useAuth();
-  const canIntegrate = hasAnyPermission(permissions, ['menu.domain.integrate']);
+  // the Integrate route's own action: the link never leads to a refusal
+  const canIntegrate = useCan('domains.integrate');
   return (
     <Paper withBorder p="lg" radius="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

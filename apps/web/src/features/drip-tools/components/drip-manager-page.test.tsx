@@ -1,7 +1,9 @@
+import type { RoleName } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userWithRole } from '@/app/test-users';
 import {
   clearXsrfCookie,
   csrfCookieResponse,
@@ -30,7 +32,7 @@ const DOMAINS = [
   { id: 4, url: 'https://blog.acme.test', domain_tags: [] },
 ];
 
-function setup(route = '/drip-tools', total = 2, rows = ROWS) {
+function setup(route = '/drip-tools', total = 2, rows: Record<string, unknown>[] = ROWS, role: RoleName = 'client') {
   const network = stubFetch((call: StubbedCall) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/domains/get') return jsonResponse(200, { data: DOMAINS });
@@ -62,7 +64,7 @@ function setup(route = '/drip-tools', total = 2, rows = ROWS) {
         }
       />
     </Routes>,
-    { route },
+    { route, user: userWithRole(role) },
   );
   const pages = () =>
     network.calls.filter((c) => c.url.searchParams.get('paginate') === 'true').map((c) => c.url.searchParams);
@@ -182,5 +184,28 @@ describe('DripManagerPage', () => {
       'created_at:desc',
     );
     expect(exports[0]!.headers.get('x-xsrf-token')).toBeTruthy();
+  });
+
+  it('shows a read-only account (role viewer) the drips and their figures, and no control that writes or exports', {
+    timeout: 30_000,
+  }, async () => {
+    const withStats = [
+      { ...ROWS[0]!, stats: { sent: 12_345, delivered: 12_000, clicked: 600, push_ctr: 5 } },
+      ROWS[1]!,
+    ];
+    const { pages, writes } = setup('/drip-tools', 2, withStats, 'viewer');
+    const rows = await within(await screen.findByRole('table', { name: 'Messages' })).findAllByRole('row');
+    const head = within(rows[0]!);
+    for (const column of ['Sent', 'Delivered', 'Clicked', 'CTR']) expect(head.getByText(column)).toBeInTheDocument();
+    expect(head.queryByText('Actions')).not.toBeInTheDocument();
+    const first = within(screen.getByText('Daily <deals>').closest('tr')!);
+    expect(first.getByText('12,345')).toBeInTheDocument();
+    expect(first.getByText('600')).toBeInTheDocument();
+    expect(pages()[0]!.get('with[stats]')).toBe('*');
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show details' })).not.toBeInTheDocument();
+    expect(writes()).toEqual([]);
   });
 });

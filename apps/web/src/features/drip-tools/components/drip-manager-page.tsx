@@ -8,6 +8,7 @@ import { formatOrderBy, useListParams } from '@/components/data-table/use-list-p
 import { dripStatsColumns, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import type { ManagedDrip, ManagedType } from '../api/drip-tools-api';
 import { useManagedPage, useRefreshManaged, useSetupDomains } from '../api/use-drip-tools';
@@ -39,6 +40,10 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
   const list = useListParams({ sort: { field: 'created_at', dir: 'desc' } });
   const orderBy = formatOrderBy(list.sort) ?? 'created_at:desc';
   const withStats = useDripStatsAllowed();
+  // The route lets in drip instrument users, who all may write; the page follows the one rule anyway (ACTIONS), so a
+  // read-only account given this screen sees the drips and their figures, not a control the server would refuse.
+  const canWrite = useCan('drips.write');
+  const canExport = useCan('files.read');
   const page = useManagedPage(filters, { page: list.page, pageLength: list.pageLength, orderBy, withStats });
   const domains = useSetupDomains();
   const refresh = useRefreshManaged();
@@ -93,7 +98,9 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
         </Badge>
       ),
     },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       title: 'Actions',
       width: 90,
@@ -110,8 +117,7 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
           </ActionIcon>
         </Tooltip>
       ),
-    },
-  ];
+    });
 
   return (
     <Stack gap="md">
@@ -131,32 +137,38 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
               domainsLoading={domains.isPending}
             />
             <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => void actions.downloadTable()}
-                loading={actions.busy === 'csv'}
-              >
-                Download table
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconFileDownload size={16} aria-hidden />}
-                onClick={() => void actions.downloadAll()}
-                loading={actions.busy === 'all'}
-              >
-                Download all
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => void actions.deleteSelected()}
-                disabled={actions.selectedCount === 0}
-                loading={actions.busy === 'delete'}
-              >
-                Delete selected ({actions.selectedCount})
-              </Button>
+              {canExport && (
+                <>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload size={16} aria-hidden />}
+                    onClick={() => void actions.downloadTable()}
+                    loading={actions.busy === 'csv'}
+                  >
+                    Download table
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconFileDownload size={16} aria-hidden />}
+                    onClick={() => void actions.downloadAll()}
+                    loading={actions.busy === 'all'}
+                  >
+                    Download all
+                  </Button>
+                </>
+              )}
+              {canWrite && (
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => void actions.deleteSelected()}
+                  disabled={actions.selectedCount === 0}
+                  loading={actions.busy === 'delete'}
+                >
+                  Delete selected ({actions.selectedCount})
+                </Button>
+              )}
             </Group>
           </Group>
           {page.isError && (
@@ -178,17 +190,20 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
             loading={page.isPending || (page.isFetching && page.isPlaceholderData)}
             loadingText="Loading Recurring Notifications ..."
             emptyText={`No ${typeLabel(filters.type).toLowerCase()} drips found.`}
-            selection={selection}
-            onSelectionChange={setSelection}
-            selectAllAcrossPages
-            renderExpanded={(row) =>
-              renderEditor({
-                type: filters.type,
-                domainId: row.domain_id!,
-                drip: row,
-                domainUrl: urlOf(row.domain_id),
-                onSaved: () => void refresh(),
-              })
+            selection={canWrite ? selection : undefined}
+            onSelectionChange={canWrite ? setSelection : undefined}
+            selectAllAcrossPages={canWrite}
+            renderExpanded={
+              canWrite
+                ? (row) =>
+                    renderEditor({
+                      type: filters.type,
+                      domainId: row.domain_id!,
+                      drip: row,
+                      domainUrl: urlOf(row.domain_id),
+                      onSaved: () => void refresh(),
+                    })
+                : undefined
             }
           />
         </Stack>

@@ -45,7 +45,10 @@ function setup(view: RecurringView, route: string, row: Record<string, unknown> 
   });
   renderWithProviders(
     <Routes>
-      <Route path="/dashboard/:id/recurring" element={<RecurringListPage view={view} />} />
+      <Route
+        path="/dashboard/:id/recurring"
+        element={<RecurringListPage view={view} statsSlot={(d, id) => <p>Chart of drip {`${id} on ${d}`}</p>} />}
+      />
       <Route path="/dashboard/:id/recurring/drafts" element={<RecurringListPage view={view} />} />
       <Route path="/dashboard/:id/recurring/:group_id" element={<RecurringListPage view={view} />} />
     </Routes>,
@@ -114,6 +117,21 @@ describe('RecurringListPage', () => {
     expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Delete|Add|Remove) / })).not.toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Groups' })).getByText('Active')).toBeInTheDocument();
+  });
+
+  it("opens a drip's own chart in its row's details for a viewer, and not for a writer (who has it in the editor)", {
+    timeout: 30_000,
+  }, async () => {
+    const { user } = setup('regular', '/dashboard/3/recurring', ROW, 'viewer');
+    await screen.findByText('Daily <deals>');
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(await screen.findByText('Chart of drip 11 on 3')).toBeInTheDocument();
+  });
+
+  it('offers a writer no details row for the chart', { timeout: 30_000 }, async () => {
+    setup('regular', '/dashboard/3/recurring');
+    await screen.findByText('Daily <deals>');
+    expect(screen.queryByRole('button', { name: 'Show details' })).not.toBeInTheDocument();
   });
 
   it('lists drafts as the inactive drips', { timeout: 30_000 }, async () => {

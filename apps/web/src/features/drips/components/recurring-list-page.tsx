@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -52,7 +53,14 @@ function scheduleText(row: DripRow): string {
 }
 
 /** recurring, recurring/:group_id, recurring/tails and recurring/drafts: a paged list of the website's recurring drips. */
-export function RecurringListPage({ view }: { view: RecurringView }) {
+export function RecurringListPage({
+  view,
+  statsSlot,
+}: {
+  view: RecurringView;
+  /** A drip's own chart (composed in app/): shown in a row's details to who reads only (writers have it in the editor). */
+  statsSlot?: (domainId: number, dripId: number) => ReactNode;
+}) {
   const params = useParams();
   const domainId = routeId(params.id);
   const groupId = view === 'group' ? routeId(params.group_id) : undefined;
@@ -192,6 +200,7 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
         loading={page.isPending || page.isFetching}
         loadingText="Loading Recurring Notifications ..."
         emptyText={view === 'drafts' ? 'No drafts.' : 'No Recurring Notification created.'}
+        renderExpanded={statsSlot && withStats && !canWrite ? (row) => statsSlot(domainId, row.id!) : undefined}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChartLine, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { DripStatsCells, DripStatsHeads, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
@@ -23,10 +24,14 @@ function bySeries(rows: DripRow[]): [number | null, DripRow[]][] {
   return [...groups.entries()];
 }
 
-/** /dashboard/:id/welcome: the website's welcome drips in order, with create, edit, status change and delete. */
-export function WelcomeListPage() {
+/**
+ * /dashboard/:id/welcome: the website's welcome drips in order, with create, edit, status change and delete. Who reads
+ * only gets each drip's chart instead (`statsSlot`, composed in app/; writers have it under the editor).
+ */
+export function WelcomeListPage({ statsSlot }: { statsSlot?: (domainId: number, dripId: number) => ReactNode } = {}) {
   const domainId = routeId(useParams().id);
   const withStats = useDripStatsAllowed();
+  const [chartOf, setChartOf] = useState<number | null>(null);
   const list = useDripList(
     'welcome',
     {
@@ -43,6 +48,7 @@ export function WelcomeListPage() {
   );
   const remove = useDripsMutation((d: DripRow) => deleteDrip('welcome', d.group_id ?? null, d.id!));
   const canWrite = useCan('drips.write');
+  const withCharts = statsSlot !== undefined && withStats && !canWrite;
 
   if (domainId === undefined) return <Alert color="yellow">Website not found.</Alert>;
 
@@ -120,44 +126,64 @@ export function WelcomeListPage() {
                       {withStats && <DripStatsHeads />}
                       <Table.Th>Status</Table.Th>
                       {canWrite && <Table.Th>Actions</Table.Th>}
+                      {withCharts && <Table.Th>Chart</Table.Th>}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {rows.map((row) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>{row.drip_number}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.title}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.body}</Table.Td>
-                        <Table.Td>{delayText(row.schedules?.[0])}</Table.Td>
-                        {withStats && <DripStatsCells stats={row.stats} />}
-                        <Table.Td>
-                          <Badge color={row.is_active === 1 ? 'teal' : 'gray'} variant="light">
-                            {row.is_active === 1 ? 'Active' : 'Inactive'}
-                          </Badge>
-                        </Table.Td>
-                        {canWrite && (
+                      <Fragment key={row.id}>
+                        <Table.Tr>
+                          <Table.Td>{row.drip_number}</Table.Td>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.title}</Table.Td>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.body}</Table.Td>
+                          <Table.Td>{delayText(row.schedules?.[0])}</Table.Td>
+                          {withStats && <DripStatsCells stats={row.stats} />}
                           <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <ActionIcon
-                                component={Link}
-                                to={dripPaths.welcomeEdit(domainId, row.id!)}
-                                variant="subtle"
-                                aria-label={`Edit ${row.title}`}
-                              >
-                                <IconPencil size={16} aria-hidden />
-                              </ActionIcon>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${row.title}`}
-                                onClick={() => onDelete(row)}
-                              >
-                                <IconTrash size={16} aria-hidden />
-                              </ActionIcon>
-                            </Group>
+                            <Badge color={row.is_active === 1 ? 'teal' : 'gray'} variant="light">
+                              {row.is_active === 1 ? 'Active' : 'Inactive'}
+                            </Badge>
                           </Table.Td>
+                          {canWrite && (
+                            <Table.Td>
+                              <Group gap={4} wrap="nowrap">
+                                <ActionIcon
+                                  component={Link}
+                                  to={dripPaths.welcomeEdit(domainId, row.id!)}
+                                  variant="subtle"
+                                  aria-label={`Edit ${row.title}`}
+                                >
+                                  <IconPencil size={16} aria-hidden />
+                                </ActionIcon>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={`Delete ${row.title}`}
+                                  onClick={() => onDelete(row)}
+                                >
+                                  <IconTrash size={16} aria-hidden />
+                                </ActionIcon>
+                              </Group>
+                            </Table.Td>
+                          )}
+                          {withCharts && (
+                            <Table.Td>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={`Chart of ${row.title}`}
+                                aria-expanded={chartOf === row.id}
+                                onClick={() => setChartOf(chartOf === row.id ? null : row.id!)}
+                              >
+                                <IconChartLine size={16} aria-hidden />
+                              </ActionIcon>
+                            </Table.Td>
+                          )}
+                        </Table.Tr>
+                        {withCharts && chartOf === row.id && (
+                          <Table.Tr>
+                            <Table.Td colSpan={99}>{statsSlot(domainId, row.id!)}</Table.Td>
+                          </Table.Tr>
                         )}
-                      </Table.Tr>
+                      </Fragment>
                     ))}
                   </Table.Tbody>
                 </Table>

@@ -43,7 +43,7 @@ describe('GettingStartedChecklist', () => {
       'href',
       '/new-website',
     );
-    expect(within(stepItem('Install the script')).getByText('Add a website first')).toBeInTheDocument();
+    expect(within(stepItem('Download the script')).getByText('Add a website first')).toBeInTheDocument();
     expect(within(stepItem('Create a welcome drip')).queryByRole('link')).toBeNull();
   });
 

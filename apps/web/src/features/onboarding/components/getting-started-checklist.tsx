@@ -1,9 +1,9 @@
 import { Alert, Button, Group, List, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type GettingStartedStep, hasAnyPermission } from '@pushdeck/contracts';
+import type { GettingStartedStep } from '@pushdeck/contracts';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useCan } from '@/lib/auth';
 import { useGettingStarted } from '../api/getting-started-api';
 
 interface StepText {
@@ -25,8 +25,8 @@ export const STEP_TEXTS: Record<GettingStartedStep, StepText> = {
     to: () => '/new-website',
   },
   script: {
-    title: 'Install the script',
-    text: 'Download pushmine.js and sw_pm.js and put them on your site (ticked when you download them or a subscription arrives).',
+    title: 'Download the script',
+    text: 'Download pushmine.js and sw_pm.js from the install guide and put them on your site (ticked when you download them; your first subscriber shows they are installed).',
     action: 'Open the install guide',
     to: onSite('/integrate'),
   },
@@ -38,22 +38,21 @@ export const STEP_TEXTS: Record<GettingStartedStep, StepText> = {
   },
   welcome: {
     title: 'Create a welcome drip',
-    text: 'Greet every new subscriber with a push, right away or after a delay.',
+    text: 'Greet every new subscriber with a push, right away or after a delay (ticked while one is switched on).',
     action: 'Create welcome drip',
     to: onSite('/welcome/new'),
   },
 };
-
-/** Who sees the checklist: people working for their own client who can add and integrate a website. */
-const SETUP_PERMISSIONS = ['menu.domain.integrate', 'menu.domain.integrate2'] as const;
 
 /**
  * The getting-started checklist on a client's dashboard: four steps ticked from the server's data, each linking to
  * where the user does it. It is gone once every step is done.
  */
 export function GettingStartedChecklist() {
-  const { permissions, isStaff } = useAuth();
-  const enabled = !isStaff && hasAnyPermission(permissions, [...SETUP_PERMISSIONS]);
+  // Who sees it: people working for their own client who may add a website (its first step), not staff.
+  const { isStaff } = useAuth();
+  const canAddWebsite = useCan('domains.write');
+  const enabled = !isStaff && canAddWebsite;
   const checklist = useGettingStarted(enabled);
   if (!enabled) return null;
   if (checklist.isPending) {

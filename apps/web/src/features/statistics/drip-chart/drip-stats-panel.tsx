@@ -1,11 +1,11 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
-import { DRIP_STATS_PERMISSIONS, hasAnyPermission, pushCtr } from '@pushdeck/contracts';
+import { pushCtr } from '@pushdeck/contracts';
 import { StatsChart, type StatsSeries } from '@/components/charts/stats-chart';
 import { DateRangePicker } from '@/components/date-range/date-range-picker';
 import { type Granularity, GranularityButtons } from '@/components/granularity-buttons';
 import { TimezonePicker } from '@/components/timezone-picker';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/auth';
 import { formatPercent } from '@/lib/format';
 import { useChartSettings } from '../dashboard/use-chart-settings';
 import { dateToIso, isoToDate, statsWindow } from '../lib/stats-dates';
@@ -28,8 +28,7 @@ const counts = new Intl.NumberFormat('en-US');
  * the browser's zone, by day), with the range's totals and push CTR. Nothing for users without statistics rights.
  */
 export function DripStatsPanel(props: { domainId: number; dripId: number }) {
-  const { permissions } = useAuth();
-  if (!hasAnyPermission(permissions, DRIP_STATS_PERMISSIONS)) return null;
+  if (!useCan('drips.stats')) return null;
   return <DripStatsPanelBody {...props} />;
 }
 
