@@ -54,10 +54,10 @@ describe.each(testBackends())('seeding roles and permissions on $name', (backend
     }
   });
 
-  it('gives the client role the Tags Manager on a database upgraded from before it held it (migration 0019)', async () => {
+  it('gives the client role the Tags Manager on a database upgraded from before it held it (migration 0016)', async () => {
     const { handle, drop } = await backend.open();
     try {
-      const upgrade = migrations.findIndex((m) => m.id === '0019_client_tags_manager');
+      const upgrade = migrations.findIndex((m) => m.id === '0016_client_tags_manager');
       expect(upgrade).toBeGreaterThan(0);
       // the older version: its migrations, its seeding, and a client role without menu.tags.manager
       await migrate(handle, migrations.slice(0, upgrade));
@@ -98,15 +98,15 @@ describe.each(testBackends())('seeding roles and permissions on $name', (backend
     }
   });
 
-  it('leaves a database whose client role already holds the Tags Manager as it is (migration 0019 is idempotent)', async () => {
+  it('leaves a database whose client role already holds the Tags Manager as it is (migration 0016 is idempotent)', async () => {
     const { handle, drop } = await backend.open();
     try {
-      const upgrade = migrations.findIndex((m) => m.id === '0019_client_tags_manager');
+      const upgrade = migrations.findIndex((m) => m.id === '0016_client_tags_manager');
       await migrate(handle, migrations.slice(0, upgrade));
       await seedRolesAndPermissions(handle.db);
       const before = await permissionsOf(handle.db, 'client');
       expect(before).toContain('menu.tags.manager');
-      expect(await migrate(handle)).toEqual(['0019_client_tags_manager']);
+      expect(await migrate(handle)).toEqual(['0016_client_tags_manager']);
       expect(await permissionsOf(handle.db, 'client')).toEqual(before);
     } finally {
       await drop();

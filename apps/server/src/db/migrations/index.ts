@@ -13,7 +13,7 @@ import { sql as exportFiles } from './0012-export-files.ts';
 import { sql as copyTools } from './0013-copy-tools.ts';
 import { sql as infrastructure } from './0014-infrastructure.ts';
 import { sql as billing } from './0015-billing.ts';
-import { sql as clientTagsManager } from './0019-client-tags-manager.ts';
+import { sql as clientTagsManager } from './0016-client-tags-manager.ts';
 
 export interface Migration {
   id: string;
@@ -37,5 +37,5 @@ export const migrations: readonly Migration[] = [
   { id: '0013_copy_tools', sql: copyTools },
   { id: '0014_infrastructure', sql: infrastructure },
   { id: '0015_billing', sql: billing },
-  { id: '0019_client_tags_manager', sql: clientTagsManager },
+  { id: '0016_client_tags_manager', sql: clientTagsManager },
 ];
