@@ -5,6 +5,7 @@ import { DataTableFooter } from './data-table-footer';
 import { DataTableHead } from './data-table-head';
 import { DataTableRow } from './data-table-row';
 import { DEFAULT_STICKY_WIDTH, stickyStyles } from './sticky';
+import { TableScroller } from './table-scroller';
 import type { DataTableChange, DataTableColumn, RowKey, SortState, TableSelection } from './types';
 
 const CONTROL_WIDTH = 44;
@@ -60,9 +61,13 @@ export function DataTable<T>({
   const idPrefix = useId();
   const expandable = Boolean(renderExpanded);
   const selectable = Boolean(onSelectionChange);
+  // Scrolling sideways (a phone), the row keeps its name: the first column stays when no column says otherwise.
   const anySticky = columns.some((column) => column.sticky);
-  const control = { sticky: anySticky, width: CONTROL_WIDTH };
-  const styles = stickyStyles([...(expandable ? [control] : []), ...(selectable ? [control] : []), ...columns]);
+  const laidOut = anySticky
+    ? columns
+    : columns.map((column, i) => (i === 0 ? { ...column, sticky: true, fluid: true } : column));
+  const control = { sticky: true, width: CONTROL_WIDTH };
+  const styles = stickyStyles([...(expandable ? [control] : []), ...(selectable ? [control] : []), ...laidOut]);
   const colSpan = columns.length + (expandable ? 1 : 0) + (selectable ? 1 : 0);
   // The narrowest the table gets before it scrolls sideways: every column, the expand and select ones included.
   const minWidth = columns.reduce(
@@ -124,7 +129,7 @@ export function DataTable<T>({
           </Anchor>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <TableScroller minWidth={minWidth} label={caption ?? 'Table'}>
         <Table highlightOnHover aria-busy={loading} verticalSpacing="xs">
           {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>}
           <DataTableHead
@@ -167,7 +172,7 @@ export function DataTable<T>({
                   })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
       <DataTableFooter
         total={total}
         page={page}

@@ -64,7 +64,7 @@ export function SegmentListPage() {
           </Title>
           <Text size="sm" c="dimmed">
             {type === 'audience' ? 'Segments are listed in ' : 'Audiences are listed in '}
-            <Anchor component={Link} to={`/dashboard/${domainId}/${MODE_TEXT[other].listPath}`}>
+            <Anchor component={Link} to={`/dashboard/${domainId}/${MODE_TEXT[other].listPath}`} underline="always">
               {MODE_TEXT[other].list}
             </Anchor>
             .

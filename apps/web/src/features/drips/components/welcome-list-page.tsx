@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, 
 import { MSG } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { DripStatsCells, DripStatsHeads, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
@@ -109,7 +110,7 @@ export function WelcomeListPage() {
                   />
                 )}
               </Group>
-              <Table.ScrollContainer minWidth={960}>
+              <TableScroller minWidth={960} label={label}>
                 <Table striped aria-label={label}>
                   <Table.Thead>
                     <Table.Tr>
@@ -161,7 +162,7 @@ export function WelcomeListPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroller>
             </Paper>
           );
         })

@@ -54,7 +54,7 @@ export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: 
                       –
                     </Text>
                   ) : v === undefined ? (
-                    <Loader size={12} aria-label="Loading" />
+                    <Loader size={12} role="progressbar" aria-label="Loading" />
                   ) : (
                     <Text span fw={700} title={v.toLocaleString('en-US')}>
                       {formatCount(v)}

@@ -20,7 +20,7 @@ export function CreatedDomainsCard() {
         </Title>
       </Group>
       {count.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="progressbar" aria-label="Loading" />
       ) : count.isError ? (
         <Text c="red" size="sm">
           Error!
