@@ -73,6 +73,7 @@ describe('the console on a phone (390 × 844, touch)', () => {
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await expectFits(page, 'login');
+    await expect.poll(() => page.title(), WAIT).toBe('Login · Pushdeck');
     await login(page, ACCOUNTS.client);
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -88,6 +89,7 @@ describe('the console on a phone (390 × 844, touch)', () => {
     await waitForPath(page, '/files');
     await expect.poll(() => navRight(page), WAIT).toBeLessThanOrEqual(0);
     await page.getByRole('heading', { name: 'Files', level: 1 }).waitFor();
+    await expect.poll(() => page.title(), WAIT).toBe('Files · Pushdeck');
     await expectFits(page, 'files');
 
     // a date range on a phone opens as a dialog that fits, and a preset takes a tap

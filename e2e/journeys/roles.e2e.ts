@@ -122,6 +122,8 @@ async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, pa
     await open(page, watch, path);
     const where = `${role} on ${path}`;
     await expectClean(page, watch, where);
+    // the browser tab names the screen (a fallback 'Pushdeck' alone would mean the title was never set)
+    await expect.poll(() => page.title(), SLOW).toMatch(/^\S.* · Pushdeck$/);
     if (!axeChecked.has(path)) {
       axeChecked.add(path);
       a11y.push(...describeViolations(where, await seriousViolations(page)));
