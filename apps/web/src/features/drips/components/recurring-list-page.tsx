@@ -3,6 +3,8 @@ import { MSG } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
@@ -182,9 +184,12 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
         />
       </Group>
       {page.isError && (
-        <Alert color="red" title={MSG.error}>
-          {errorMessage(page.error, 'The recurring drips could not be loaded.')}
-        </Alert>
+        <PanelError
+          title={MSG.error}
+          message={errorMessage(page.error, 'The recurring drips could not be loaded.')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption={title}
@@ -198,7 +203,12 @@ export function RecurringListPage({ view }: { view: RecurringView }) {
         rowKey="id"
         loading={page.isPending || page.isFetching}
         loadingText="Loading Recurring Notifications ..."
-        emptyText={view === 'drafts' ? 'No drafts.' : 'No Recurring Notification created.'}
+        emptyText={
+          <EmptyState
+            title={view === 'drafts' ? 'No drafts.' : 'No Recurring Notification created.'}
+            hint={canWrite ? 'Start one with Create Recurring Drip.' : undefined}
+          />
+        }
       />
     </Stack>
   );
