@@ -59,6 +59,9 @@ export function useDashboardSeries(q: DashboardQuery) {
     rows,
     loading: events.isPending || subscribers.isPending,
     error: events.error ?? subscribers.error,
+    /** Asks again for what failed (the error state's Retry). */
+    refetch: () => Promise.all([events.refetch(), subscribers.refetch()]),
+    fetching: events.isFetching || subscribers.isFetching,
     errors: { loading: q.withErrors && errors.isPending, invalid: q.withErrors && errors.isSuccess && !errors.data },
   };
 }

@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format';
 
@@ -14,7 +14,7 @@ export interface StatsBlockProps {
   rows: StatsBlockRow[];
   footer?: ReactNode;
   icon?: ReactNode;
-  /** The figures could not be loaded: a dash instead of a spinner. */
+  /** The figures could not be loaded: a dash instead of the placeholder. */
   unavailable?: boolean;
 }
 
@@ -54,7 +54,7 @@ export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: 
                       –
                     </Text>
                   ) : v === undefined ? (
-                    <Loader size={12} role="progressbar" aria-label="Loading" />
+                    <Skeleton height={16} width={40} ml="auto" radius="sm" role="progressbar" aria-label="Loading" />
                   ) : (
                     <Text span fw={700} title={v.toLocaleString('en-US')}>
                       {formatCount(v)}

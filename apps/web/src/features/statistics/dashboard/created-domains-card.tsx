@@ -1,7 +1,8 @@
-import { Anchor, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { hasAnyPermission } from '@pushdeck/contracts';
 import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/data-panel/query-state';
 import { useAuth } from '@/lib/auth';
 import { formatCount } from '@/lib/format';
 import { useDomainCount } from '../api/use-pickers';
@@ -19,17 +20,13 @@ export function CreatedDomainsCard() {
           Created Domains
         </Title>
       </Group>
-      {count.isPending ? (
-        <Loader size="sm" role="progressbar" aria-label="Loading" />
-      ) : count.isError ? (
-        <Text c="red" size="sm">
-          Error!
-        </Text>
-      ) : (
-        <Text fz={32} fw={700} title={count.data.toLocaleString('en-US')}>
-          {formatCount(count.data)}
-        </Text>
-      )}
+      <QueryState query={count} skeleton={{ lines: 1, height: 40 }} failure="Error!">
+        {(n) => (
+          <Text fz={32} fw={700} title={n.toLocaleString('en-US')}>
+            {formatCount(n)}
+          </Text>
+        )}
+      </QueryState>
       {canList && (
         <Anchor component={Link} to="/domain-list" size="sm">
           More Info
