@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export interface PanelErrorProps {
@@ -16,23 +15,10 @@ export interface PanelErrorProps {
 /** A data panel whose query failed: what went wrong and a Retry button, announced to screen readers. */
 export function PanelError({ title, message, onRetry, retrying = false }: PanelErrorProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={18} aria-hidden />}
-      role="alert"
-      p="sm"
-      title={title}
-    >
+    <Alert color="red" variant="light" role="alert" p="sm" title={title}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">{message}</Text>
-        <Button
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          loading={retrying}
-          onClick={() => void onRetry()}
-        >
+        <Button size="compact-sm" variant="default" loading={retrying} onClick={() => void onRetry()}>
           Retry
         </Button>
       </Group>

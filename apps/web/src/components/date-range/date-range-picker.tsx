@@ -88,7 +88,7 @@ export function DateRangePicker({
       valueFormat={DAY}
       allowSingleDateInRange
       dropdownType={phone ? 'modal' : 'popover'}
-      modalProps={{ title: label, fullScreen: false }}
+      modalProps={{ title: label }}
       required={required}
       error={shownError}
       disabled={disabled}

@@ -60,8 +60,10 @@ export function useDashboardSeries(q: DashboardQuery) {
     loading: events.isPending || subscribers.isPending,
     error: events.error ?? subscribers.error,
     /** Asks again for what failed (the error state's Retry). */
-    refetch: () => Promise.all([events.refetch(), subscribers.refetch()]),
-    fetching: events.isFetching || subscribers.isFetching,
+    refetch: () => {
+      events.refetch();
+      subscribers.refetch();
+    },
     errors: { loading: q.withErrors && errors.isPending, invalid: q.withErrors && errors.isSuccess && !errors.data },
   };
 }

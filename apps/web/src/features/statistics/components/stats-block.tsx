@@ -1,5 +1,6 @@
-import { Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { formatCount } from '@/lib/format';
 
 export interface StatsBlockRow {
@@ -54,7 +55,7 @@ export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: 
                       –
                     </Text>
                   ) : v === undefined ? (
-                    <Skeleton height={16} width={40} ml="auto" radius="sm" role="progressbar" aria-label="Loading" />
+                    <SkeletonBar width={40} height={16} label="Loading" />
                   ) : (
                     <Text span fw={700} title={v.toLocaleString('en-US')}>
                       {formatCount(v)}

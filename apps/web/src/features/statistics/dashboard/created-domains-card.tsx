@@ -2,7 +2,8 @@ import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { hasAnyPermission } from '@pushdeck/contracts';
 import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { QueryState } from '@/components/data-panel/query-state';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { useAuth } from '@/lib/auth';
 import { formatCount } from '@/lib/format';
 import { useDomainCount } from '../api/use-pickers';
@@ -20,13 +21,15 @@ export function CreatedDomainsCard() {
           Created Domains
         </Title>
       </Group>
-      <QueryState query={count} skeleton={{ lines: 1, height: 40 }} failure="Error!">
-        {(n) => (
-          <Text fz={32} fw={700} title={n.toLocaleString('en-US')}>
-            {formatCount(n)}
-          </Text>
-        )}
-      </QueryState>
+      {count.isPending ? (
+        <SkeletonBar height={48} width={80} label="Loading" />
+      ) : count.isError ? (
+        <PanelError message="Error!" onRetry={() => count.refetch()} retrying={count.isFetching} />
+      ) : (
+        <Text fz={32} fw={700} title={count.data.toLocaleString('en-US')}>
+          {formatCount(count.data)}
+        </Text>
+      )}
       {canList && (
         <Anchor component={Link} to="/domain-list" size="sm">
           More Info

@@ -51,8 +51,10 @@ export function GlobalStats({
         <PanelError
           title="Error!"
           message={errorMessage(error, 'The statistics could not be loaded.')}
-          onRetry={() => Promise.all([series.error && series.refetch(), totals.error && totals.refetch()])}
-          retrying={series.fetching || totals.isFetching}
+          onRetry={() => {
+            series.refetch();
+            totals.refetch();
+          }}
         />
       )}
       <StatsCards totals={totals.data} timezone={settings.timezone} failed={totals.isError} moreInfoTo={moreInfoTo}>
