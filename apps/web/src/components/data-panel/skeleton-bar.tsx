@@ -14,11 +14,8 @@ export interface SkeletonBarProps {
 export function SkeletonBar({ width = '100%', height = 16, label }: SkeletonBarProps) {
   return (
     <Box
-      w={width}
-      h={height}
       bg="gray.1"
-      style={{ borderRadius: 4 }}
-      display="inline-block"
+      style={{ width, height, borderRadius: 4, display: 'inline-block' }}
       {...(label ? { role: 'progressbar', 'aria-label': label } : { 'aria-hidden': true })}
     />
   );
