@@ -19,11 +19,9 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
  * the deepest matched route of the route table. Returns the uninstaller.
  */
 export function syncDocumentTitle(router: AppRouter, doc: Document = document): () => void {
-  const update = (state: AppRouter['state']) => {
-    if (state.navigation.state !== 'idle') return;
-    const route = state.matches.findLast((m) => (m.route.handle as { route?: RouteMeta } | undefined)?.route)?.route
-      .handle as { route: RouteMeta } | undefined;
-    if (route) doc.title = pageTitle(route.route.name);
+  const update = ({ navigation, matches }: AppRouter['state']) => {
+    const route = (matches.at(-1)?.route.handle as { route?: RouteMeta } | undefined)?.route;
+    if (navigation.state === 'idle' && route) doc.title = pageTitle(route.name);
   };
   update(router.state);
   return router.subscribe(update);
