@@ -35,7 +35,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
         id: v.id,
         impact: v.impact ?? '',
         help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+        targets: v.nodes.slice(0, 10).map((n) => n.target.join(' ')),
       }));
   });
+}
+
+/** One line per violation and target: `rule (impact) on where: target`, for a failure message a reader can act on. */
+export function describeViolations(where: string, violations: AxeViolation[]): string[] {
+  return violations.flatMap((v) => v.targets.map((target) => `${v.id} (${v.impact}) on ${where}: ${target}`));
 }

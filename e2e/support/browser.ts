@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -34,8 +34,13 @@ export function useBrowser() {
   const baseUrl = () => inject('baseUrl');
   return {
     baseUrl,
-    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    /** A page in a fresh context, 1280 × 800 unless `options` say otherwise (a phone: viewport, isMobile, hasTouch). */
+    async newPage(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser!.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 1280, height: 800 },
+        ...options,
+      });
       const page = await context.newPage();
       return { context, page };
     },

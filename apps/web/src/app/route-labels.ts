@@ -32,3 +32,9 @@ const LABELS: Partial<Record<RouteName, string>> = {
 export function routeLabel(name: string): string {
   return LABELS[name as RouteName] ?? name;
 }
+
+/** The browser tab's title for a route: its name as a heading ('the Website Dashboard' → 'Website Dashboard'). */
+export function pageTitle(name: string): string {
+  const label = routeLabel(name).replace(/^(the|a|this) /, '');
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)} · Pushdeck`;
+}

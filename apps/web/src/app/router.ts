@@ -2,12 +2,29 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { setSessionExpiredHandler } from '@/lib/api';
 import { endSession, loginPath } from '@/lib/auth';
+import { pageTitle } from './route-labels';
+import type { RouteMeta } from './route-table';
 import { createAppRoutes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
-  return createBrowserRouter(createAppRoutes(queryClient));
+  const router = createBrowserRouter(createAppRoutes(queryClient));
+  syncDocumentTitle(router);
+  return router;
+}
+
+/**
+ * Names the browser tab after the screen on view ('Files · Pushdeck'): set whenever a navigation has settled, from
+ * the deepest matched route of the route table. Returns the uninstaller.
+ */
+export function syncDocumentTitle(router: AppRouter, doc: Document = document): () => void {
+  const update = ({ navigation, matches }: AppRouter['state']) => {
+    const route = (matches.at(-1)?.route.handle as { route?: RouteMeta } | undefined)?.route;
+    if (navigation.state === 'idle' && route) doc.title = pageTitle(route.name);
+  };
+  update(router.state);
+  return router.subscribe(update);
 }
 
 /** The attribute on <html> present while a route is not ready (see `markRouteBusy`). */

@@ -8,7 +8,7 @@ import { clearXsrfCookie, jsonResponse, stubFetch } from '@/lib/api/testing/fetc
 import { AUTH_FLAG_KEY, MODERATOR_FLAG_KEY } from '@/lib/auth';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { installSessionExpiry } from './router';
+import { installSessionExpiry, syncDocumentTitle } from './router';
 import { createAppRoutes } from './routes';
 import { userWithRole } from './test-users';
 
@@ -83,6 +83,15 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(app.location()).toBe('/login?redirect=%2Ffiles%3Fpage%3D2');
     expect(app.calls).toHaveLength(0);
+  });
+
+  it('names the browser tab after the screen on view, once each navigation settles', async () => {
+    const app = renderApp('/files', null);
+    cleanups.push(syncDocumentTitle(app.router));
+    await screen.findByRole('heading', { name: 'Log in' });
+    await waitFor(() => expect(document.title).toBe('Login · Pushdeck'));
+    await act(() => app.router.navigate('/register'));
+    await waitFor(() => expect(document.title).toBe('Register · Pushdeck'));
   });
 
   it('logs out and opens Login when the session check answers 401', async () => {

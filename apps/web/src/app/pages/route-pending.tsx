@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function RoutePending() {
   return (
     <Center mih="60vh" data-pending aria-busy="true">
-      <Loader aria-label="Loading" />
+      <Loader role="progressbar" aria-label="Loading" />
     </Center>
   );
 }

@@ -64,6 +64,39 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('keeps the height of a page while loading: the text and grey rows up to five', () => {
+    setup({ loading: true, loadingText: 'Loading domains...' });
+    const body = screen.getByRole('table').querySelector('tbody')!;
+    expect(body.querySelectorAll('tr')).toHaveLength(5);
+    expect(body.querySelectorAll('tr[aria-hidden="true"] .mantine-Skeleton-root')).toHaveLength(4);
+  });
+
+  it('shows a failed list with its message and Retry instead of rows; Retry asks again', async () => {
+    const onRetry = vi.fn();
+    const { user } = setup({
+      rows: [],
+      error: new Error('network'),
+      errorText: 'The domains could not be loaded.',
+      onRetry,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('The domains could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the first column in view when scrolling sideways, if no column is sticky', () => {
+    setup({
+      columns: [
+        { key: 'url', title: 'URL' },
+        { key: 'subs', title: 'Subscribers' },
+      ],
+    });
+    const [url, subs] = screen.getAllByRole('columnheader');
+    expect(url).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(url!.style.maxWidth).toBe('');
+    expect(subs!.style.position).toBe('');
+  });
+
   it('shows the loading text instead of rows, and the empty text with no rows', () => {
     const { rerender } = setup({ loading: true, loadingText: 'Loading domains...' });
     expect(screen.getByText('Loading domains...')).toBeInTheDocument();

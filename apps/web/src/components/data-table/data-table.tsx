@@ -1,10 +1,13 @@
-import { Anchor, Box, Group, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Skeleton, Table, Text } from '@mantine/core';
 import { PAGE_SIZES_SMALL } from '@pushdeck/contracts';
 import { type ReactNode, useId, useState } from 'react';
+import { errorMessage } from '@/lib/api';
+import { PanelError } from '../data-panel/panel-error';
 import { DataTableFooter } from './data-table-footer';
 import { DataTableHead } from './data-table-head';
 import { DataTableRow } from './data-table-row';
 import { DEFAULT_STICKY_WIDTH, stickyStyles } from './sticky';
+import { TableScroller } from './table-scroller';
 import type { DataTableChange, DataTableColumn, RowKey, SortState, TableSelection } from './types';
 
 const CONTROL_WIDTH = 44;
@@ -24,7 +27,12 @@ export interface DataTableProps<T> {
   rowKey: keyof T | ((row: T) => RowKey);
   loading?: boolean;
   loadingText?: ReactNode;
+  /** With nothing to show; say what to do next ('No audiences yet. Create one with Create Audience.'). */
   emptyText?: ReactNode;
+  /** The list's query failed: its message (or `errorText`) with a Retry button calling `onRetry` (its refetch). */
+  error?: unknown;
+  errorText?: string;
+  onRetry?: () => unknown;
   /** Adds a show/hide details button to each row. */
   renderExpanded?: (row: T) => ReactNode;
   /** With onSelectionChange: a checkbox per row and one for the page. */
@@ -50,6 +58,9 @@ export function DataTable<T>({
   loading = false,
   loadingText = 'Loading...',
   emptyText = 'No data',
+  error,
+  errorText = 'The list could not be loaded.',
+  onRetry,
   renderExpanded,
   selection = { ids: [], all: false },
   onSelectionChange,
@@ -60,9 +71,13 @@ export function DataTable<T>({
   const idPrefix = useId();
   const expandable = Boolean(renderExpanded);
   const selectable = Boolean(onSelectionChange);
+  // Scrolling sideways (a phone), the row keeps its name: the first column stays when no column says otherwise.
   const anySticky = columns.some((column) => column.sticky);
-  const control = { sticky: anySticky, width: CONTROL_WIDTH };
-  const styles = stickyStyles([...(expandable ? [control] : []), ...(selectable ? [control] : []), ...columns]);
+  const laidOut = anySticky
+    ? columns
+    : columns.map((column, i) => (i === 0 ? { ...column, sticky: true, fluid: true } : column));
+  const control = { sticky: true, width: CONTROL_WIDTH };
+  const styles = stickyStyles([...(expandable ? [control] : []), ...(selectable ? [control] : []), ...laidOut]);
   const colSpan = columns.length + (expandable ? 1 : 0) + (selectable ? 1 : 0);
   // The narrowest the table gets before it scrolls sideways: every column, the expand and select ones included.
   const minWidth = columns.reduce(
@@ -100,9 +115,26 @@ export function DataTable<T>({
   const message = (text: ReactNode) => (
     <Table.Tr>
       <Table.Td colSpan={colSpan}>
-        <Text ta="center" c="dimmed" py="md" role="status">
+        <Text component="div" ta="center" c="dimmed" py="md" role="status">
           {text}
         </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  // While loading, the text and grey rows up to a page (at most 5): the table keeps its height when the rows come.
+  const placeholders = Array.from({ length: Math.max(0, Math.min(pageLength, 5) - 1) }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+    <Table.Tr key={`placeholder-${i}`} aria-hidden>
+      <Table.Td colSpan={colSpan}>
+        <Skeleton height={14} radius="sm" />
+      </Table.Td>
+    </Table.Tr>
+  ));
+  const failure = error != null && onRetry && (
+    <Table.Tr>
+      <Table.Td colSpan={colSpan}>
+        <PanelError message={errorMessage(error, errorText)} onRetry={onRetry} retrying={loading} />
       </Table.Td>
     </Table.Tr>
   );
@@ -124,7 +156,7 @@ export function DataTable<T>({
           </Anchor>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <TableScroller minWidth={minWidth} label={caption ?? 'Table'}>
         <Table highlightOnHover aria-busy={loading} verticalSpacing="xs">
           {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>}
           <DataTableHead
@@ -139,35 +171,42 @@ export function DataTable<T>({
             onSort={(next) => onChange({ page: 1, pageLength, sort: next })}
           />
           <Table.Tbody>
-            {loading
-              ? message(loadingText)
-              : rows.length === 0
-                ? message(emptyText)
-                : rows.map((row) => {
-                    const id = keyOf(row);
-                    return (
-                      <DataTableRow
-                        key={id}
-                        row={row}
-                        id={id}
-                        columns={columns}
-                        styles={styles}
-                        colSpan={colSpan}
-                        detailsId={`${idPrefix}-details-${id}`}
-                        expansion={
-                          renderExpanded && {
-                            open: expanded.has(id),
-                            onToggle: () => toggleExpanded(id),
-                            render: renderExpanded,
-                          }
-                        }
-                        selection={selectable ? { checked: isSelected(id), onToggle: () => toggleRow(id) } : undefined}
-                      />
-                    );
-                  })}
+            {failure ? (
+              failure
+            ) : loading ? (
+              <>
+                {message(loadingText)}
+                {placeholders}
+              </>
+            ) : rows.length === 0 ? (
+              message(emptyText)
+            ) : (
+              rows.map((row) => {
+                const id = keyOf(row);
+                return (
+                  <DataTableRow
+                    key={id}
+                    row={row}
+                    id={id}
+                    columns={columns}
+                    styles={styles}
+                    colSpan={colSpan}
+                    detailsId={`${idPrefix}-details-${id}`}
+                    expansion={
+                      renderExpanded && {
+                        open: expanded.has(id),
+                        onToggle: () => toggleExpanded(id),
+                        render: renderExpanded,
+                      }
+                    }
+                    selection={selectable ? { checked: isSelected(id), onToggle: () => toggleRow(id) } : undefined}
+                  />
+                );
+              })
+            )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
       <DataTableFooter
         total={total}
         page={page}

@@ -7,6 +7,8 @@ export interface StickyColumnInput {
   sticky?: boolean;
   width?: number;
   minWidth?: number;
+  /** A sticky column without a fixed width: only as the last sticky one (no column's `left` depends on it). */
+  fluid?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export function stickyStyles(columns: StickyColumnInput[]): CSSProperties[] {
   const lastSticky = columns.findLastIndex((column) => column.sticky);
   let left = 0;
   return columns.map((column, index) => {
-    const width = column.width ?? (column.sticky ? DEFAULT_STICKY_WIDTH : undefined);
+    const width = column.width ?? (column.sticky && !column.fluid ? DEFAULT_STICKY_WIDTH : undefined);
     const size: CSSProperties =
       width !== undefined
         ? { width, minWidth: width, maxWidth: width }

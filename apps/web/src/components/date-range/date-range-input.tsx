@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { MSG } from '@pushdeck/contracts';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -47,6 +48,8 @@ export function DateRangeInput({
   error,
   disabled,
 }: DateRangePickerProps) {
+  // The calendar with its presets is wider than a phone: there it opens as a dialog that fits (and takes a finger).
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [from, to] = toDraft(value);
   const [draft, setDraft] = useState<Draft>([from, to]);
   const [touched, setTouched] = useState(false);
@@ -87,6 +90,8 @@ export function DateRangeInput({
       maxDate={maxKey}
       valueFormat={DAY}
       allowSingleDateInRange
+      dropdownType={phone ? 'modal' : 'popover'}
+      modalProps={{ title: label }}
       required={required}
       error={shownError}
       disabled={disabled}

@@ -45,7 +45,7 @@ const DripStats = lazy(() => import('./drip-chart/drip-stats-panel').then((m) =>
 function Pending() {
   return (
     <Center py="xl" data-pending aria-busy="true">
-      <Loader size="sm" aria-label="Loading" />
+      <Loader size="sm" role="progressbar" aria-label="Loading" />
     </Center>
   );
 }

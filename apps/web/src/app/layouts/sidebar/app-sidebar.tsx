@@ -1,4 +1,15 @@
-import { Avatar, Box, Divider, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Divider,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { APP_VERSION, type UserInfo } from '@pushdeck/contracts';
 import { IconLogout } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -41,7 +52,8 @@ function SidebarUser({ user, expanded, onNavigate }: Pick<AppSidebarProps, 'user
     </Avatar>
   );
   return (
-    <UnstyledButton component={Link} to="/profile" onClick={onNavigate} p="sm" aria-label={`${user.name}, ${role}`}>
+    // Named by its text, never an aria-label (axe-core: a label must hold the visible text, here the initials too).
+    <UnstyledButton component={Link} to="/profile" onClick={onNavigate} p="sm">
       {expanded ? (
         <Group gap="sm" wrap="nowrap">
           {avatar}
@@ -56,7 +68,10 @@ function SidebarUser({ user, expanded, onNavigate }: Pick<AppSidebarProps, 'user
         </Group>
       ) : (
         <Tooltip label={`${user.name} (${role})`} position="right" withArrow>
-          <Group justify="center">{avatar}</Group>
+          <Group justify="center">
+            {avatar}
+            <VisuallyHidden>{`${user.name}, ${role}`}</VisuallyHidden>
+          </Group>
         </Tooltip>
       )}
     </UnstyledButton>

@@ -40,7 +40,7 @@ export function LiveCount({ domainId, query }: { domainId: number; query: Audien
     <Paper withBorder p="sm" role="status" aria-live="polite" aria-busy={busy} aria-label="Live count">
       <Group gap="xs" justify="space-between">
         {body}
-        {busy && query && <Loader size="xs" aria-label="Counting" />}
+        {busy && query && <Loader size="xs" role="progressbar" aria-label="Counting" />}
       </Group>
     </Paper>
   );

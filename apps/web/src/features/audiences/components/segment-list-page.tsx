@@ -2,6 +2,8 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { Segment } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { useListParams } from '@/components/data-table/use-list-params';
@@ -59,7 +61,7 @@ export function SegmentListPage() {
           </Title>
           <Text size="sm" c="dimmed">
             {type === 'audience' ? 'Segments are listed in ' : 'Audiences are listed in '}
-            <Anchor component={Link} to={`/dashboard/${domainId}/${MODE_TEXT[other].listPath}`}>
+            <Anchor component={Link} to={`/dashboard/${domainId}/${MODE_TEXT[other].listPath}`} underline="always">
               {MODE_TEXT[other].list}
             </Anchor>
             .
@@ -77,9 +79,11 @@ export function SegmentListPage() {
       </Group>
       <SearchInput value={list.search} onSearch={list.setSearch} placeholder="Search by name" />
       {segments.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(segments.error, 'Error!')}
-        </Alert>
+        <PanelError
+          message={errorMessage(segments.error, 'Error!')}
+          onRetry={() => segments.refetch()}
+          retrying={segments.isFetching}
+        />
       )}
       <DataTable
         caption={text.list === 'Audience Creator' ? 'Audiences' : 'Segments'}
@@ -93,7 +97,16 @@ export function SegmentListPage() {
         rowKey="id"
         loading={segments.isPending}
         loadingText={`Loading ${text.title}s ...`}
-        emptyText={list.search ? `No ${text.noun} matches the search.` : `No ${text.noun} created.`}
+        emptyText={
+          list.search ? (
+            <EmptyState title={`No ${text.noun} matches the search.`} hint="Try another search, or clear it." />
+          ) : (
+            <EmptyState
+              title={`No ${text.noun} created.`}
+              hint={canCreate ? `Pick subscribers by their traits with Create ${text.title}.` : undefined}
+            />
+          )
+        }
       />
     </Stack>
   );

@@ -68,8 +68,12 @@ describe('Segment or audience detail', { timeout: 15_000 }, () => {
       page: '1',
       order_by: 'id:desc',
     });
-    expect(within(table).getByRole('button', { name: 'Reveal Subscription Url of subscriber 31' })).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Reveal Last Url Visited of subscriber 30' })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Click To Reveal Subscription Url of subscriber 31' }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Click To Reveal Last Url Visited of subscriber 30' }),
+    ).toBeInTheDocument();
   });
 
   it("in Segment mode: 'All Segments' and a link back to Manual Segmentation", async () => {

@@ -57,7 +57,7 @@ export function SegmentViewPage() {
       </Anchor>
       {segment.isPending ? (
         <Center py="xl">
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="progressbar" aria-label="Loading" />
         </Center>
       ) : segment.isError ? (
         <Alert color="red" role="alert">

@@ -58,7 +58,7 @@ describe('Subscriber list (More Info Subs)', { timeout: 15_000 }, () => {
     const { calls, user } = renderAudiences('/dashboard/5/more-info-subs', answer);
     await screen.findByText('sub-123');
     expect(screen.queryByDisplayValue('https://news.example/page-123')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Reveal Last Url Visited of subscriber 123' }));
+    await user.click(screen.getByRole('button', { name: 'Click To Reveal Last Url Visited of subscriber 123' }));
     const input = screen.getByRole('textbox', { name: 'Last Url Visited of subscriber 123' });
     expect(input).toHaveValue('https://news.example/page-123');
 
@@ -90,7 +90,7 @@ describe('Subscriber list (More Info Subs)', { timeout: 15_000 }, () => {
         : answer(call),
     );
     await screen.findByText('sub-123');
-    await user.click(screen.getByRole('button', { name: 'Reveal Last Url Visited of subscriber 123' }));
+    await user.click(screen.getByRole('button', { name: 'Click To Reveal Last Url Visited of subscriber 123' }));
     const input = screen.getByRole('textbox', { name: 'Last Url Visited of subscriber 123' });
     await user.clear(input);
     await user.keyboard('{Enter}');
@@ -104,7 +104,7 @@ describe('Subscriber list (More Info Subs)', { timeout: 15_000 }, () => {
   it('shows the values read-only without audience_edit (viewer)', async () => {
     const { user } = renderAudiences('/dashboard/5/more-info-subs', answer, 'viewer');
     await screen.findByText('sub-123');
-    await user.click(screen.getByRole('button', { name: 'Reveal Last Url Visited of subscriber 122' }));
+    await user.click(screen.getByRole('button', { name: 'Click To Reveal Last Url Visited of subscriber 122' }));
     expect(screen.getByText('https://news.example/page-122')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Last Url Visited of subscriber 122' })).toBeNull();
   });

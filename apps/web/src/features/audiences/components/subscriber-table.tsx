@@ -1,6 +1,7 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { MSG, type SubscriberListRow, type SubscriberPage } from '@pushdeck/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import type { UseListParamsResult } from '@/components/data-table/use-list-params';
@@ -24,9 +25,11 @@ export function SubscriberTable({ page, list, columns, counted, emptyText }: Sub
   return (
     <>
       {page.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(page.error, MSG.error)}
-        </Alert>
+        <PanelError
+          message={errorMessage(page.error, MSG.error)}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       {page.data?.total_is_estimate && (
         <Text size="sm" c="dimmed">

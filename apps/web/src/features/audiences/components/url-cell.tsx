@@ -48,7 +48,7 @@ export function UrlCell({ row, field, editable }: UrlCellProps) {
     return (
       <Tooltip label="Click To Reveal">
         <UnstyledButton
-          aria-label={`Reveal ${name}`}
+          aria-label={`Click To Reveal ${name}`}
           onClick={() => {
             form.reset({ url: stored });
             setOpen(true);

@@ -38,7 +38,7 @@ export function BillingPage() {
           {errorMessage(usage.error, 'Error')}
         </Alert>
       )}
-      {usage.isPending && <Loader aria-label="Loading usage" />}
+      {usage.isPending && <Loader role="progressbar" aria-label="Loading usage" />}
       {u && (
         <>
           <QuotaBanner usage={u} />

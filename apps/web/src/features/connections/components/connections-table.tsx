@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title 
 import { type Connection, type ConnectionType, INFRA_MSG } from '@pushdeck/contracts';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
@@ -70,7 +71,7 @@ export function ConnectionsTable({ domainId, type }: ConnectionsTableProps) {
           {errorMessage(bound.error, 'Error!')}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={860}>
+      <TableScroller minWidth={860} label={`${title} connections`}>
         <Table striped aria-label={`${title} connections`}>
           <Table.Thead>
             <Table.Tr>
@@ -146,7 +147,7 @@ export function ConnectionsTable({ domainId, type }: ConnectionsTableProps) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
       <Group align="flex-end">
         <Select
           style={{ flex: 1 }}

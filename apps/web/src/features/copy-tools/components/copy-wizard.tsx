@@ -294,7 +294,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
             Apply copy settings
           </Button>
         )}
-        {processing && <Loader size="sm" aria-label="Processing" />}
+        {processing && <Loader size="sm" role="progressbar" aria-label="Processing" />}
       </Group>
       {migration && (
         <SpamScheduleDialog

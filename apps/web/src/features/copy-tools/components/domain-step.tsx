@@ -55,7 +55,7 @@ export function DomainStep(props: DomainStepProps) {
           {errorMessage(props.error, MSG.error)}
         </Alert>
       ) : props.loading ? (
-        <Loader size="sm" aria-label={`Loading ${props.title}`} />
+        <Loader size="sm" role="progressbar" aria-label={`Loading ${props.title}`} />
       ) : (
         <>
           <TextInput

@@ -53,7 +53,7 @@ export function ItemsStep<T>(props: ItemsStepProps<T>) {
           {errorMessage(props.error, MSG.error)}
         </Alert>
       ) : props.loading ? (
-        <Loader size="sm" aria-label={`Loading ${props.title}`} />
+        <Loader size="sm" role="progressbar" aria-label={`Loading ${props.title}`} />
       ) : (
         <>
           <TextInput

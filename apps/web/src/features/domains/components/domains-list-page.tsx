@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileZip } from '@tabler/icons-react';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
@@ -57,9 +59,11 @@ export function DomainsListPage() {
         </Group>
       </Group>
       {page.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(page.error, 'Error!')}
-        </Alert>
+        <PanelError
+          message={errorMessage(page.error, 'Error!')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption="Domains"
@@ -73,7 +77,13 @@ export function DomainsListPage() {
         rowKey="id"
         loading={page.isPending}
         loadingText="Loading websites…"
-        emptyText={list.search ? 'No website matches the search.' : 'No websites yet.'}
+        emptyText={
+          list.search ? (
+            <EmptyState title="No website matches the search." hint="Try another search, or clear it." />
+          ) : (
+            <EmptyState title="No websites yet." hint="Add one with Add website in the top bar." />
+          )
+        }
         renderExpanded={
           canTag ? (row) => <DomainTagsEditor domainId={row.id} tags={row.domain_tags ?? []} /> : undefined
         }

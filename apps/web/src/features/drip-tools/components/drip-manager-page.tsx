@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { IconDownload, IconFileDownload, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn, TableSelection } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
@@ -172,9 +173,12 @@ export function DripManagerPage({ renderEditor }: DripManagerPageProps) {
             </Group>
           </Group>
           {page.isError && (
-            <Alert color="red" role="alert" title={MSG.error}>
-              {errorMessage(page.error, MSG.error)}
-            </Alert>
+            <PanelError
+              title={MSG.error}
+              message={errorMessage(page.error, MSG.error)}
+              onRetry={() => page.refetch()}
+              retrying={page.isFetching}
+            />
           )}
           <DataTable
             caption="Messages"

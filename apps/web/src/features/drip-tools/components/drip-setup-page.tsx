@@ -59,7 +59,7 @@ export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
               {errorMessage(failure, MSG.error)}
             </Alert>
           ) : loading ? (
-            <Loader size="sm" aria-label="Loading websites" />
+            <Loader size="sm" role="progressbar" aria-label="Loading websites" />
           ) : (
             <DomainTree
               nodes={tree}

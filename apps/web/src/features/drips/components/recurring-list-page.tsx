@@ -3,6 +3,8 @@ import { MSG } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
@@ -183,9 +185,12 @@ export function RecurringListPage({
         />
       </Group>
       {page.isError && (
-        <Alert color="red" title={MSG.error}>
-          {errorMessage(page.error, 'The recurring drips could not be loaded.')}
-        </Alert>
+        <PanelError
+          title={MSG.error}
+          message={errorMessage(page.error, 'The recurring drips could not be loaded.')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption={title}
@@ -199,7 +204,12 @@ export function RecurringListPage({
         rowKey="id"
         loading={page.isPending || page.isFetching}
         loadingText="Loading Recurring Notifications ..."
-        emptyText={view === 'drafts' ? 'No drafts.' : 'No Recurring Notification created.'}
+        emptyText={
+          <EmptyState
+            title={view === 'drafts' ? 'No drafts.' : 'No Recurring Notification created.'}
+            hint={canWrite ? 'Start one with Create Recurring Drip.' : undefined}
+          />
+        }
         renderExpanded={statsSlot && withStats && !canWrite ? (row) => statsSlot(domainId, row.id!) : undefined}
       />
     </Stack>

@@ -3,6 +3,8 @@ import { MSG, type Schedule } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
@@ -110,9 +112,12 @@ export function SpamSchedulesPage() {
         }
       />
       {page.isError && (
-        <Alert color="red" title={MSG.error}>
-          {errorMessage(page.error, 'The spam schedules could not be loaded.')}
-        </Alert>
+        <PanelError
+          title={MSG.error}
+          message={errorMessage(page.error, 'The spam schedules could not be loaded.')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption="Spam Schedules"
@@ -126,7 +131,9 @@ export function SpamSchedulesPage() {
         rowKey="id"
         loading={page.isPending || page.isFetching}
         loadingText="Loading Spam Schedules ..."
-        emptyText="No Spam Schedule created."
+        emptyText={
+          <EmptyState title="No Spam Schedule created." hint="Add one with Create Spam Schedule above the list." />
+        }
       />
       <SpamFormDialog
         opened={editing !== null}

@@ -3,6 +3,10 @@ import { MSG } from '@pushdeck/contracts';
 import { IconChartLine, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { DripStatsCells, DripStatsHeads, useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
@@ -87,16 +91,29 @@ export function WelcomeListPage({ statsSlot }: { statsSlot?: (domainId: number, 
         }
       />
       {list.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading Welcome Drips ...</Text>
-        </Group>
+        <Stack gap="xs">
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading Welcome Drips ...</Text>
+          </Group>
+          <PanelSkeleton lines={4} height={20} label="Loading Welcome Drips" />
+        </Stack>
       ) : list.isError ? (
-        <Alert color="red" title={MSG.error}>
-          {errorMessage(list.error, 'The welcome drips could not be loaded.')}
-        </Alert>
+        <PanelError
+          title={MSG.error}
+          message={errorMessage(list.error, 'The welcome drips could not be loaded.')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.length === 0 ? (
-        <Text c="dimmed">No Welcome Drip created.</Text>
+        <EmptyState
+          title="No Welcome Drip created."
+          hint={
+            canWrite
+              ? 'A welcome drip greets each new subscriber: start one with Create Welcome Drip.'
+              : 'Someone who may edit drips can create one.'
+          }
+        />
       ) : (
         bySeries(list.data).map(([groupId, rows]) => {
           const active = rows.some((r) => r.is_active === 1);
@@ -115,7 +132,7 @@ export function WelcomeListPage({ statsSlot }: { statsSlot?: (domainId: number, 
                   />
                 )}
               </Group>
-              <Table.ScrollContainer minWidth={960}>
+              <TableScroller minWidth={960} label={label}>
                 <Table striped aria-label={label}>
                   <Table.Thead>
                     <Table.Tr>
@@ -187,7 +204,7 @@ export function WelcomeListPage({ statsSlot }: { statsSlot?: (domainId: number, 
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroller>
             </Paper>
           );
         })

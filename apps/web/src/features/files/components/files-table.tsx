@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Loader, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { type ExportFile, FILES_MSG } from '@pushdeck/contracts';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import { downloadUrl } from '@/lib/exports/server-export';
 import { formatSize, progressPercent } from '../lib/merge-files';
 
@@ -44,7 +45,7 @@ function StatusCell({ file }: { file: ExportFile }) {
 /** The export files: name (a download link once ready), created, size, status with progress, actions. */
 export function FilesTable({ files, onRemove, removing }: FilesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScroller minWidth={720} label="Files">
       <Table striped highlightOnHover aria-label="Files">
         <Table.Thead>
           <Table.Tr>
@@ -110,6 +111,6 @@ export function FilesTable({ files, onRemove, removing }: FilesTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }

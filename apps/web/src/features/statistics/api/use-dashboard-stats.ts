@@ -59,6 +59,11 @@ export function useDashboardSeries(q: DashboardQuery) {
     rows,
     loading: events.isPending || subscribers.isPending,
     error: events.error ?? subscribers.error,
+    /** Asks again for what failed (the error state's Retry). */
+    refetch: () => {
+      events.refetch();
+      subscribers.refetch();
+    },
     errors: { loading: q.withErrors && errors.isPending, invalid: q.withErrors && errors.isSuccess && !errors.data },
   };
 }

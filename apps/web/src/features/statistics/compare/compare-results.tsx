@@ -86,7 +86,7 @@ export function CompareResults({ request, a, b }: CompareResultsProps) {
       {totals.isError ? (
         <Alert color="red">{`${errorMessage(totals.error, 'Error!')} drips`}</Alert>
       ) : totals.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="progressbar" aria-label="Loading" />
       ) : (
         <CompareCards
           lines={compareLines(countersOf(pick(totals.data, a)), countersOf(pick(totals.data, b)))}
@@ -97,7 +97,7 @@ export function CompareResults({ request, a, b }: CompareResultsProps) {
       {subscribers.isError ? (
         <Alert color="red">{`${errorMessage(subscribers.error, 'Error!')} subs`}</Alert>
       ) : subscribers.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="progressbar" aria-label="Loading" />
       ) : (
         <CompareRadials
           sides={[a, b].map((d) => ({

@@ -1,5 +1,6 @@
-import { Group, Loader, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { formatCount } from '@/lib/format';
 
 export interface StatsBlockRow {
@@ -14,7 +15,7 @@ export interface StatsBlockProps {
   rows: StatsBlockRow[];
   footer?: ReactNode;
   icon?: ReactNode;
-  /** The figures could not be loaded: a dash instead of a spinner. */
+  /** The figures could not be loaded: a dash instead of the placeholder. */
   unavailable?: boolean;
 }
 
@@ -54,7 +55,7 @@ export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: 
                       –
                     </Text>
                   ) : v === undefined ? (
-                    <Loader size={12} aria-label="Loading" />
+                    <SkeletonBar width={40} height={16} label="Loading" />
                   ) : (
                     <Text span fw={700} title={v.toLocaleString('en-US')}>
                       {formatCount(v)}

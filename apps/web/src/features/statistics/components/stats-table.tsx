@@ -2,6 +2,7 @@ import { Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/c
 import type { StatsTableRow } from '@pushdeck/contracts';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import type { SortState } from '@/components/data-table/types';
 import { columnTitle, formatCell } from '../lib/columns';
 
@@ -76,7 +77,7 @@ export function StatsTable({
     );
   };
   return (
-    <Table.ScrollContainer minWidth={Math.max(600, columns.length * 110)} type="native">
+    <TableScroller minWidth={Math.max(600, columns.length * 110)} label={caption}>
       <Table striped highlightOnHover aria-busy={loading} fz="sm">
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <Table.Thead>
@@ -105,6 +106,6 @@ export function StatsTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }

@@ -1,7 +1,9 @@
-import { Anchor, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { hasAnyPermission } from '@pushdeck/contracts';
 import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { useAuth } from '@/lib/auth';
 import { formatCount } from '@/lib/format';
 import { useDomainCount } from '../api/use-pickers';
@@ -20,11 +22,9 @@ export function CreatedDomainsCard() {
         </Title>
       </Group>
       {count.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <SkeletonBar height={48} width={80} label="Loading" />
       ) : count.isError ? (
-        <Text c="red" size="sm">
-          Error!
-        </Text>
+        <PanelError message="Error!" onRetry={() => count.refetch()} retrying={count.isFetching} />
       ) : (
         <Text fz={32} fw={700} title={count.data.toLocaleString('en-US')}>
           {formatCount(count.data)}

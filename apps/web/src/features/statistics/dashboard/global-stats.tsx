@@ -1,5 +1,6 @@
-import { Alert, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { errorMessage } from '@/lib/api';
 import { useDashboardSeries, useDashboardTotals } from '../api/use-dashboard-stats';
 import { SummaryChart } from '../components/summary-chart';
@@ -47,9 +48,14 @@ export function GlobalStats({
   return (
     <Stack gap="md">
       {error && (
-        <Alert color="red" title="Error!">
-          {errorMessage(error, 'The statistics could not be loaded.')}
-        </Alert>
+        <PanelError
+          title="Error!"
+          message={errorMessage(error, 'The statistics could not be loaded.')}
+          onRetry={() => {
+            series.refetch();
+            totals.refetch();
+          }}
+        />
       )}
       <StatsCards totals={totals.data} timezone={settings.timezone} failed={totals.isError} moreInfoTo={moreInfoTo}>
         {extraCard}

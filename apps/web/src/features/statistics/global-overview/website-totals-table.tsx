@@ -2,6 +2,7 @@ import { Alert, Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { deliveryRate, pushCtr } from '@pushdeck/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import { errorMessage } from '@/lib/api';
 import { formatCount, formatPercent } from '@/lib/format';
 import { useDomainOptions } from '../api/use-pickers';
@@ -75,7 +76,7 @@ export function WebsiteTotalsTable({ range, timezone }: { range: IsoRange; timez
       {error ? (
         <Alert color="red">{errorMessage(error, 'Error!')}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroller minWidth={760} label="Websites">
           <Table striped highlightOnHover aria-busy={!lines}>
             <Table.Thead>
               <Table.Tr>
@@ -119,7 +120,7 @@ export function WebsiteTotalsTable({ range, timezone }: { range: IsoRange; timez
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       )}
     </Paper>
   );

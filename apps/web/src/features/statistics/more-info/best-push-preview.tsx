@@ -30,7 +30,7 @@ export function BestPushPreview({ title, drip, loading }: BestPushPreviewProps) 
         {title}
       </Title>
       {loading ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="progressbar" aria-label="Loading" />
       ) : !drip ? (
         <Text c="dimmed" size="sm">
           No data for this period.

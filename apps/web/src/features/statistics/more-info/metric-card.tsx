@@ -24,7 +24,7 @@ export function MetricCard({ label, value, format, previous, changeUnit = '' }: 
         {label}
       </Text>
       {value === undefined ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="progressbar" aria-label="Loading" />
       ) : (
         <Text fz={26} fw={700} title={String(value)}>
           {format(value)}

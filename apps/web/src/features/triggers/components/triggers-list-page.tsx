@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { PAGE_SIZES_SMALL } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { useDripStatsAllowed } from '@/components/drip-stats/drip-stats-columns';
@@ -68,9 +70,12 @@ function TriggersList({ domainId }: { domainId: number }) {
       </Group>
       <SearchInput value={list.search} onSearch={list.setSearch} placeholder="Search by name, title or message" />
       {page.isError && (
-        <Alert color="red" role="alert" title={TRIGGER_TEXTS.loadError}>
-          {errorMessage(page.error, 'Error!')}
-        </Alert>
+        <PanelError
+          title={TRIGGER_TEXTS.loadError}
+          message={errorMessage(page.error, 'Error!')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption={TRIGGER_TEXTS.listTitle}
@@ -85,7 +90,16 @@ function TriggersList({ domainId }: { domainId: number }) {
         rowKey="id"
         loading={page.isPending}
         loadingText={TRIGGER_TEXTS.loading}
-        emptyText={list.search ? TRIGGER_TEXTS.noMatch : TRIGGER_TEXTS.empty}
+        emptyText={
+          list.search ? (
+            <EmptyState title={TRIGGER_TEXTS.noMatch} hint="Try another search, or clear it to see them all." />
+          ) : (
+            <EmptyState
+              title={TRIGGER_TEXTS.empty}
+              hint={canCreate ? 'Send a message when a subscriber does something: start with Create.' : undefined}
+            />
+          )
+        }
       />
       <TriggerCodeDialog event={codeOf ? (codeOf.event ?? '') : null} onClose={() => setCodeOf(null)} />
     </Stack>

@@ -1,5 +1,6 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
@@ -41,9 +42,12 @@ export function AuditPage() {
       </Text>
       <AuditFiltersBar filters={filters} onChange={setFilters} />
       {page.isError && (
-        <Alert color="red" role="alert" title="The audit trail could not be loaded">
-          {errorMessage(page.error, 'Error')}
-        </Alert>
+        <PanelError
+          title="The audit trail could not be loaded"
+          message={errorMessage(page.error, 'Error')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption="Audit entries"

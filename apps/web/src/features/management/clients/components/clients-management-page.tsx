@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { ManagedClient } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { IfAllowed } from '@/components/if-allowed';
@@ -39,9 +40,11 @@ export function ClientsManagementPage() {
       </Group>
       <SearchInput value={list.search} onSearch={list.setSearch} placeholder="Search by name or client UID" />
       {page.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(page.error, 'Error!')}
-        </Alert>
+        <PanelError
+          message={errorMessage(page.error, 'Error!')}
+          onRetry={() => page.refetch()}
+          retrying={page.isFetching}
+        />
       )}
       <DataTable
         caption="Clients"

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { Cluster, ConnectionCheck, DbSub } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { confirmAction } from '@/components/dialogs/confirm';
@@ -127,9 +128,11 @@ export function ClustersPage() {
         </Button>
       </Group>
       {clusters.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(clusters.error, 'Error!')}
-        </Alert>
+        <PanelError
+          message={errorMessage(clusters.error, 'Error!')}
+          onRetry={() => clusters.refetch()}
+          retrying={clusters.isFetching}
+        />
       )}
       <DataTable
         caption="Clusters"

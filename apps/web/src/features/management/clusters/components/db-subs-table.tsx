@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { Cluster, ConnectionCheck, DbSub } from '@pushdeck/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
@@ -50,7 +51,7 @@ export function DbSubsTable({ cluster, checks, onChecked, onAdd, onEdit }: DbSub
           No db subs yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroller minWidth={760} label={`Db subs of ${cluster.cluster_name}`}>
           <Table striped aria-label={`Db subs of ${cluster.cluster_name}`}>
             <Table.Thead>
               <Table.Tr>
@@ -112,7 +113,7 @@ export function DbSubsTable({ cluster, checks, onChecked, onAdd, onEdit }: DbSub
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       )}
     </Stack>
   );
