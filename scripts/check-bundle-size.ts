@@ -17,8 +17,9 @@ export const BUDGET = { js: 200 * 1024, css: 30 * 1024 };
  */
 export const LIMIT: Record<string, { js: number; css: number }> = {
   '/login': BUDGET, // 187.2 KB gz on 2026-11-27
-  // 293.9 KB gz on 2026-11-27: the shell's menus, selects and tooltips (floating-ui) and zod are what is left over
-  '/dashboard': { js: 296 * 1024, css: BUDGET.css },
+  // 293.9 KB gz on 2026-11-27 (296.0 with the same day's plan banner, impersonation banner on bare pages, loading and
+  // error states): the shell's menus, selects and tooltips (floating-ui) and zod are what is left over
+  '/dashboard': { js: 297 * 1024, css: BUDGET.css },
 };
 
 /** The modules each first page loads besides the entry, as the manifest names them (source paths). */
