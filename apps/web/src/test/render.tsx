@@ -8,6 +8,7 @@ import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AUTH_FLAG_KEY, authQueryKey } from '@/lib/auth';
+import { ModalsReadyMark } from '@/lib/modals/modals-ready';
 
 function TestProviders({
   queryClient,
@@ -23,6 +24,7 @@ function TestProviders({
       <MantineProvider env="test">
         <DatesProvider settings={{ locale: 'en' }}>
           <ModalsProvider>
+            <ModalsReadyMark />
             <Notifications />
             <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
           </ModalsProvider>

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { MSG } from '@pushdeck/contracts';
 import type { ReactNode } from 'react';
+import { whenModalsReady } from '@/lib/modals/modals-ready';
 
 export interface ConfirmActionOptions {
   /** 'Are you sure?' by default. */
@@ -27,17 +28,19 @@ export function confirmAction({
   danger = false,
 }: ConfirmActionOptions = {}): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    modals.openConfirmModal({
-      title,
-      centered: true,
-      size: 350,
-      children: text ? <Text size="sm">{text}</Text> : undefined,
-      labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: danger ? { color: 'red' } : {},
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      // Runs after onConfirm too; a settled promise ignores the second resolve.
-      onClose: () => resolve(false),
-    });
+    whenModalsReady(() =>
+      modals.openConfirmModal({
+        title,
+        centered: true,
+        size: 350,
+        children: text ? <Text size="sm">{text}</Text> : undefined,
+        labels: { confirm: confirmLabel, cancel: cancelLabel },
+        confirmProps: danger ? { color: 'red' } : {},
+        onConfirm: () => resolve(true),
+        onCancel: () => resolve(false),
+        // Runs after onConfirm too; a settled promise ignores the second resolve.
+        onClose: () => resolve(false),
+      }),
+    );
   });
 }

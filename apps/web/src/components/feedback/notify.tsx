@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG, TIMINGS } from '@pushdeck/contracts';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { whenModalsReady } from '@/lib/modals/modals-ready';
 
 /** Green snackbar, closes itself after 2.5 s. Returns the notification id. */
 export function notifySuccess(message: ReactNode = MSG.success): string {
@@ -34,14 +35,11 @@ interface TimedModal {
 /** A content modal from the ModalsProvider that closes itself after `closeAfterMs` (or earlier by the user). */
 function openTimedModal({ title, children, closeAfterMs }: TimedModal): string {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const id = modals.open({
-    title,
-    children,
-    centered: true,
-    size: 350,
-    onClose: () => clearTimeout(timer),
+  const id = `timed-${Math.random().toString(36).slice(2)}`;
+  whenModalsReady(() => {
+    modals.open({ modalId: id, title, children, centered: true, size: 350, onClose: () => clearTimeout(timer) });
+    timer = setTimeout(() => modals.close(id), closeAfterMs);
   });
-  timer = setTimeout(() => modals.close(id), closeAfterMs);
   return id;
 }
 
