@@ -4,18 +4,14 @@ import { type ApiWatch, watchApi } from '../support/api-watch.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
+import { expectClean, firstWebsite, open, SLOW, sidebarPaths } from '../support/role-walk.ts';
 
-/** The server's 403 text, as a page would show it. */
-const UNAUTHORIZED = 'This action is unauthorized.';
 /** Names of controls that change something (the verb comes first: 'Delete Daily deals', 'Create group'). */
 const WRITE = /^(Create|Edit|Delete|Save|Add|Remove|Postback|Change domain name|Duplicate|Import|Update|Upload)\b/i;
 /** 'Upload as XLSX' is the spec's name for downloading an audience: a read. */
 const NOT_WRITE = /^Upload as XLSX/i;
 /** Controls that only open a dialog, a menu or an editor: safe to press and leave. */
 const ENTRY = /^(Create|Edit|Postback|Change domain name|Add)\b/;
-
-/** This runs on 2 shared cores: conditions get time to come true. */
-const SLOW = { timeout: 15_000, interval: 50 };
 
 interface Control {
   role: 'button' | 'link' | 'switch';
@@ -42,40 +38,6 @@ function enabledControls(page: Page): Promise<Control[]> {
     }
     return out;
   });
-}
-
-/** Expands the sidebar and every group in it, then lists the paths of its links. */
-async function sidebarPaths(page: Page, { expect }: ApiWatch): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.waitFor();
-  const home = nav.getByRole('link', { name: 'Main Dashboard' });
-  // Collapsed, the links show icons only; expanded, their labels.
-  if (!(await home.textContent())?.includes('Main Dashboard')) {
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await expect.poll(() => home.textContent(), SLOW).toContain('Main Dashboard');
-  }
-  const closed = nav.locator('button[aria-expanded="false"]');
-  while ((await closed.count()) > 0) {
-    const before = await closed.count();
-    await closed.first().click();
-    await expect.poll(() => closed.count(), SLOW).toBeLessThan(before);
-  }
-  const hrefs = await nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return [...new Set(hrefs.filter((h) => h.startsWith('/')))];
-}
-
-/** Opens `path` inside the running console (the router follows popstate): no reload, as a click would. */
-async function open(page: Page, watch: ApiWatch, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  watch.touch();
-  await watch.settled();
-}
-
-async function expectClean(page: Page, { expect }: ApiWatch, where: string) {
-  expect(await page.getByText(UNAUTHORIZED).count(), `${where} shows '${UNAUTHORIZED}'`).toBe(0);
 }
 
 /**
@@ -140,14 +102,6 @@ async function walk(page: Page, watch: ApiWatch, role: keyof typeof ACCOUNTS, pa
   return a11y;
 }
 
-/** The first website the signed-in user may open (staff: of any client). */
-async function firstWebsite(page: Page, { expect }: ApiWatch): Promise<number> {
-  const answer = await page.context().request.get('/api/v1/domains?limit=1&order_by=id:asc');
-  expect(answer.status()).toBe(200);
-  const body = (await answer.json()) as { data: { id: number }[] };
-  return body.data[0]!.id;
-}
-
 // The roles walk at once, each in its own browser context: they share one browser and one server.
 describe.concurrent('every role, every sidebar item: no control leads to a 403', () => {
   const b = useBrowser();
@@ -168,7 +122,7 @@ describe.concurrent('every role, every sidebar item: no control leads to a 403',
     await watch.settled();
 
     const staffPaths = await sidebarPaths(page, watch);
-    const id = await firstWebsite(page, watch);
+    const id = (await firstWebsite(page, watch))!;
     await open(page, watch, `/dashboard/${id}`);
     const domainPaths = (await sidebarPaths(page, watch)).filter((p) => !staffPaths.includes(p));
     expect(domainPaths).toContain(`/dashboard/${id}`);
