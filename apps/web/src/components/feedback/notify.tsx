@@ -43,6 +43,15 @@ function openTimedModal({ title, children, closeAfterMs }: TimedModal): string {
   return id;
 }
 
+/** The result of a confirmation ('Deleted!', 'Changed', 'Cancelled!' with its text), closing itself after 1.5 s. */
+export function showResultPopup(title: ReactNode, text?: ReactNode): string {
+  return openTimedModal({
+    title,
+    children: text ? <Text size="sm">{text}</Text> : null,
+    closeAfterMs: TIMINGS.confirmationResultMs,
+  });
+}
+
 /** The 'Oops...' popup with an error message, closing itself after 3.5 s. Returns the modal id. */
 export function showErrorPopup(message: ReactNode): string {
   return openTimedModal({

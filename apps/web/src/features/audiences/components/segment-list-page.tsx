@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Segment } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';

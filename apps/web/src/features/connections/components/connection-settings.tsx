@@ -3,11 +3,10 @@ import { INFRA_MSG } from '@pushdeck/contracts';
 import { IconPlugConnected, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '@/components/dialogs/confirm';
-import { notifyFailure } from '@/components/feedback/notify';
+import { notifyFailure, showResultPopup as showResult } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
 import { useBindGeo } from '../api/use-connections';
-import { showResult } from '../lib/result-popup';
 import { ConnectionsTable } from './connections-table';
 import { NewConnectionForm } from './new-connection-form';
 

@@ -4,10 +4,9 @@ import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
-import { notifyFailure } from '@/components/feedback/notify';
+import { notifyFailure, showResultPopup as showResult } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useAllConnections, useBind, useChangeMaster, useDomainConnections, useUnbind } from '../api/use-connections';
-import { showResult } from '../lib/result-popup';
 
 const HEADERS = ['Id', 'Name', 'Attribute', 'Number', 'Tag', 'Datacenter', 'Activeness', 'Region', 'Master', ''];
 

@@ -1,21 +1,6 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { TIMINGS } from '@pushdeck/contracts';
 import { confirmAction } from '@/components/dialogs/confirm';
+import { showResultPopup as showResult } from '@/components/feedback/notify';
 import { TAG_DELETE, tagErrorText } from '../lib/tag-texts';
-
-/** A result popup ('Deleted!', 'Cancelled!') that closes itself after 1.5 s. */
-function showResult(title: string, text: string): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const id = modals.open({
-    title,
-    children: <Text size="sm">{text}</Text>,
-    centered: true,
-    size: 350,
-    onClose: () => clearTimeout(timer),
-  });
-  timer = setTimeout(() => modals.close(id), TIMINGS.confirmationResultMs);
-}
 
 /**
  * 'Are you sure?' / 'You will delete this tag.'; on confirm deletes and shows 'Deleted!' / 'Tag has been deleted!',
