@@ -26,7 +26,7 @@ function Actor({ row, onPick }: { row: AuditEntry; onPick: (email: string) => vo
         </Text>
       )}
       {row.impersonator_id !== null && (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="var(--mantine-color-orange-light-color)">
           Impersonated by staff user #{row.impersonator_id}
         </Text>
       )}
