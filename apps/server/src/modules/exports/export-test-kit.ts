@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spreadsheetText } from '@pushdeck/contracts';
 import { expect } from 'vitest';
 import type { TestBackend } from '../../test/backends.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
@@ -53,5 +54,9 @@ export async function waitForFile(c: TestClient, basename: string, headers?: Rec
   }
 }
 
-/** The cells a JSON row becomes in the file: null → empty, numbers as written by JavaScript. */
-export const cellText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/**
+ * The cells a JSON row becomes in the file: null → empty, numbers as written by JavaScript, text that a spreadsheet
+ * would run as a formula (a website uid can start with '-') prefixed with ' as every file we write does.
+ */
+export const cellText = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? spreadsheetText(v) : String(v);
