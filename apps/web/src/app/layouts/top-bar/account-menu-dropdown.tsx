@@ -1,31 +1,18 @@
-import { ActionIcon, Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-
-interface AccountMenuProps {
-  onLogout: () => void;
-  /** Icon-only target on narrow screens. */
-  compact?: boolean;
-}
+import { AccountButton, type AccountMenuProps } from './account-menu-button';
 
 /** 'My Account': Change Password and Log out. */
-export function AccountMenu({ onLogout, compact = false }: AccountMenuProps) {
+export function AccountMenuDropdown({
+  onLogout,
+  compact = false,
+  defaultOpened = false,
+}: AccountMenuProps & { defaultOpened?: boolean }) {
   return (
-    <Menu position="bottom-end" width={200} withinPortal>
+    <Menu position="bottom-end" width={200} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        {compact ? (
-          <ActionIcon variant="subtle" size="lg" aria-label="My Account">
-            <IconUserCircle size={22} aria-hidden />
-          </ActionIcon>
-        ) : (
-          <Button
-            variant="subtle"
-            leftSection={<IconUserCircle size={18} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-          >
-            My Account
-          </Button>
-        )}
+        <AccountButton compact={compact} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>

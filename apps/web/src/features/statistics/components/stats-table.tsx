@@ -1,9 +1,10 @@
-import { Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { StatsTableRow } from '@pushdeck/contracts';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import type { SortState } from '@/components/data-table/types';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import { columnTitle, formatCell } from '../lib/columns';
 
 export interface StatsTableProps {
@@ -42,9 +43,9 @@ export function StatsTable({
     const hint = hints?.[key];
     if (!hint) return content;
     return (
-      <Tooltip label={hint} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <DeferredTooltip label={hint} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
         {content}
-      </Tooltip>
+      </DeferredTooltip>
     );
   };
   const described = (key: string) => (hints?.[key] ? <VisuallyHidden>{` (${hints[key]})`}</VisuallyHidden> : null);
