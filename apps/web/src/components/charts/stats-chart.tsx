@@ -1,7 +1,7 @@
 import { Box, Center, Group, LoadingOverlay, SegmentedControl, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 import { StatsSummaryTable } from './stats-summary-table';
 import { timeLabel } from './time-label';
 import type { StatsRow, StatsSeries } from './types';

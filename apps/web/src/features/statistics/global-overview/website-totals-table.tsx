@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import { errorMessage } from '@/lib/api';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format-number';
 import { useDomainOptions } from '../api/use-pickers';
 import { useWebsiteTotals } from '../api/use-website-totals';
 import type { IsoRange } from '../lib/stats-dates';

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { z } from 'zod';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format-number';
 import type { BestDrip } from '../api/stats-v1-api';
 
 const buttonsSchema = z.object({

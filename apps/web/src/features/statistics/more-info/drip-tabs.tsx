@@ -9,7 +9,7 @@ import {
   unsubscribeRate,
 } from '@pushdeck/contracts';
 import { errorMessage } from '@/lib/api';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format-number';
 import { type DripTab, type MoreInfoScope, useTabEvents } from '../api/use-more-info';
 import { previousPeriod } from '../lib/stats-dates';
 import { num } from '../lib/stats-rows';
