@@ -43,6 +43,16 @@ async function checkDialog(page: Page, watch: ApiWatch, opener: Locator, name: s
     .poll(() => focusInside(dialog), { ...SLOW, message: `${where}: focus moves into the dialog` })
     .toBe(true);
 
+  // axe-core measures colours as shown: not while the dialog still fades in
+  await expect
+    .poll(
+      () =>
+        dialog.evaluate(
+          (d) => getComputedStyle(d).opacity === '1' && d.getAnimations().every((a) => a.playState !== 'running'),
+        ),
+      SLOW,
+    )
+    .toBe(true);
   const violations = await seriousViolations(page);
   expect(describeViolations(`${where} (dialog open)`, violations), `${where}: axe-core serious/critical`).toEqual([]);
 
