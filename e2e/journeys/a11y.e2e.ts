@@ -1,11 +1,12 @@
 import { TAG_MSG, TAG_NAME_MAX } from '@pushdeck/contracts';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { apiCall } from '../support/api.ts';
 import { type ApiWatch, watchApi } from '../support/api-watch.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath, waitForScreen } from '../support/nav.ts';
+import { blockNotifications } from '../support/notifications.ts';
 import { SLOW } from '../support/role-walk.ts';
 
 /** Tab presses in a dialog: more than any of the checked dialogs has controls, so focus would have to wrap. */
@@ -90,18 +91,6 @@ async function websiteId(page: Page, url: string): Promise<number> {
   const site = json.data.find((d) => d.url === url);
   if (!site) throw new Error(`demo website ${url} not found`);
   return site.id;
-}
-
-/** Blocks notifications for the console, as a user does in the site settings: Preview then opens its dialog. */
-async function blockNotifications(context: BrowserContext, page: Page, origin: string) {
-  const cdp = await context.newCDPSession(page);
-  const { targetInfo } = await cdp.send('Target.getTargetInfo');
-  await cdp.send('Browser.setPermission', {
-    permission: { name: 'notifications' },
-    setting: 'denied',
-    origin,
-    browserContextId: targetInfo.browserContextId,
-  });
 }
 
 /** What a test needs to know of the focused element. */

@@ -1,21 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
-import { shownNotifications } from '../support/notifications.ts';
-
-/** Blocks notifications for the console as a user does in the site settings (the browser never asks again). */
-async function blockNotifications(context: BrowserContext, page: Page, origin: string) {
-  const cdp = await context.newCDPSession(page);
-  const { targetInfo } = await cdp.send('Target.getTargetInfo');
-  await cdp.send('Browser.setPermission', {
-    permission: { name: 'notifications' },
-    setting: 'denied',
-    origin,
-    browserContextId: targetInfo.browserContextId,
-  });
-  expect(await page.evaluate(() => Notification.permission)).toBe('denied');
-}
+import { blockNotifications, shownNotifications } from '../support/notifications.ts';
 
 /** Opens the Trigger Creator of blog.acme.test as the demo user and types a notification with an image and a button. */
 async function typeNotification(page: Page, title: string) {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export interface ShownNotification {
   title: string;
@@ -24,4 +24,21 @@ export function shownNotifications(page: Page): Promise<ShownNotification[]> {
       data: n.data as unknown,
     }));
   });
+}
+
+/**
+ * Blocks notifications for the console as a user does in the site settings (the browser never asks again): the
+ * console's Preview then opens its dialog instead of a notification.
+ */
+export async function blockNotifications(context: BrowserContext, page: Page, origin: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting: 'denied',
+    origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+  const permission = await page.evaluate(() => Notification.permission);
+  if (permission !== 'denied') throw new Error(`notifications are ${permission}, not denied, for ${origin}`);
 }
