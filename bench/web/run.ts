@@ -52,19 +52,40 @@ async function throttledPage(
  * read when asked: what the first dashboard really fetched before its figures showed, lazy chunks fetched alongside
  * the first calls (schemas, pickers) included, which the manifest's size check does not count.
  */
-function scriptBytes(cdp: CDPSession): () => { bytes: number; files: number } {
+function scriptBytes(cdp: CDPSession): () => { bytes: number; files: number; timeline: string[] } {
   const scripts = new Set<string>();
   let bytes = 0;
   let files = 0;
+  // every request's start and end from the first one, for BENCH_TRACE=1
+  const requests = new Map<string, { url: string; start: number; end?: number; size?: number; type?: string }>();
+  let first = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    first ||= e.timestamp;
+    requests.set(e.requestId, { url: new URL(e.request.url).pathname, start: e.timestamp });
+  });
   cdp.on('Network.responseReceived', (e) => {
     if (e.type === 'Script') scripts.add(e.requestId);
+    const r = requests.get(e.requestId);
+    if (r) r.type = e.type;
   });
   cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) Object.assign(r, { end: e.timestamp, size: e.encodedDataLength });
     if (!scripts.has(e.requestId)) return;
     bytes += e.encodedDataLength;
     files += 1;
   });
-  return () => ({ bytes, files });
+  const ms = (t: number) => String(Math.round((t - first) * 1000)).padStart(6);
+  return () => ({
+    bytes,
+    files,
+    timeline: [...requests.values()]
+      .sort((a, b) => a.start - b.start)
+      .map(
+        (r) =>
+          `${ms(r.start)} ${r.end ? ms(r.end) : '     -'} ${String(r.size ?? '').padStart(7)} ${(r.type ?? '').padEnd(10)} ${r.url}`,
+      ),
+  });
 }
 
 /** Milliseconds from the navigation's start until `ready` holds in the page (checked every frame). */
@@ -98,7 +119,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   const times: Record<string, number[]> = { dashboard: [], website: [], explorer: [], routeChange: [] };
-  const fetched: { bytes: number; files: number }[] = [];
+  const fetched: { bytes: number; files: number; timeline: string[] }[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
       {
@@ -166,6 +187,10 @@ async function main() {
       `  ${row.page.padEnd(11)} JS ${kb(row.js)} ${mark(row.js <= BUDGET.js)}   CSS ${kb(row.css)} ${mark(row.css <= BUDGET.css)}`,
     );
   }
+  if (process.env.BENCH_TRACE === '1' && fetched[0])
+    console.log(
+      `\nRequests of the first /dashboard of run 1 (ms from the first request: start, end; bytes on the wire; type):\n${fetched[0].timeline.join('\n')}`,
+    );
   const script = fetched[0];
   if (script)
     console.log(

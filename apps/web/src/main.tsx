@@ -68,12 +68,15 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, installSessionExpiry, markRouteBusy } from './app/router';
+import { armFirstDataGate } from './lib/deferred/first-data-gate';
 
 document.title = 'Pushdeck';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 installSessionExpiry(queryClient, router);
+// what a page loads once it shows waits for its first data (lib/deferred/first-data-gate.ts)
+armFirstDataGate(queryClient);
 markRouteBusy(router);
 
 const root = document.getElementById('root');

@@ -3,6 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
+import { afterFirstData } from '@/lib/deferred/first-data-gate';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -16,10 +17,18 @@ interface AppProvidersProps {
  * 17: Modal brings ScrollArea and floating-ui, ~20 KB gzipped, none of which a first page shows); modals open only on a
  * user's action, by then it is there. Nothing reads the modals context (`useModals`), so it wraps no children.
  */
-const ModalsHost = lazy(() => import('./modals-host').then((m) => ({ default: m.ModalsHost })));
+const ModalsHost = lazy(() =>
+  afterFirstData()
+    .then(() => import('./modals-host'))
+    .then((m) => ({ default: m.ModalsHost })),
+);
 
 /** The snackbars' host (its transitions and portal, ~8 KB gzipped) also loads after the first paint (issue 17). */
-const NotificationsHost = lazy(() => import('./notifications-host').then((m) => ({ default: m.NotificationsHost })));
+const NotificationsHost = lazy(() =>
+  afterFirstData()
+    .then(() => import('./notifications-host'))
+    .then((m) => ({ default: m.NotificationsHost })),
+);
 
 /** Mantine (with notifications and modals), TanStack Query and the router. */
 export function AppProviders({ queryClient, router }: AppProvidersProps) {

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
+import { afterFirstData } from '@/lib/deferred/first-data-gate';
 import { usePlanUsage } from '@/lib/plan/plan-usage';
 import { RoutePending } from '../pages/route-pending';
 import { routesOffInPlan } from '../plan-features';
@@ -12,9 +13,13 @@ import { AppSidebar } from './sidebar/app-sidebar';
 import { TopBar } from './top-bar/top-bar';
 
 // A client's user's plan: the usage call and the near-limit banner, loaded apart (staff never load it).
-const PlanWatcher = lazy(() => import('./plan-watcher'));
+const PlanWatcher = lazy(() => afterFirstData().then(() => import('./plan-watcher')));
 /** Opens a finished export in a new tab; mounted after the first paint (issue 17: the first load). */
-const ExportWatcher = lazy(() => import('@/lib/exports/server-export').then((m) => ({ default: m.ExportWatcher })));
+const ExportWatcher = lazy(() =>
+  afterFirstData()
+    .then(() => import('@/lib/exports/server-export'))
+    .then((m) => ({ default: m.ExportWatcher })),
+);
 
 /** The bare layout (the page alone) comes with this chunk: see routes.tsx. */
 export { BareLayout } from './bare-layout';

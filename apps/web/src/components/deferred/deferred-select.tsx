@@ -1,9 +1,12 @@
 import { InputBase, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { afterFirstData } from '@/lib/deferred/first-data-gate';
 
 const Select = lazy(() =>
-  import('./mantine-popovers').then((m) => ({ default: m.Select as ComponentType<SelectProps<string>> })),
+  afterFirstData()
+    .then(() => import('./mantine-popovers'))
+    .then((m) => ({ default: m.Select as ComponentType<SelectProps<string>> })),
 );
 
 type SelectData = SelectProps<string>['data'];

@@ -1,7 +1,12 @@
 import type { TooltipProps } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { afterFirstData } from '@/lib/deferred/first-data-gate';
 
-const Tooltip = lazy(() => import('./mantine-popovers').then((m) => ({ default: m.Tooltip })));
+const Tooltip = lazy(() =>
+  afterFirstData()
+    .then(() => import('./mantine-popovers'))
+    .then((m) => ({ default: m.Tooltip })),
+);
 
 /**
  * Mantine's Tooltip, whose code (floating-ui) loads once the page shows; until then its target shows alone (a hint
