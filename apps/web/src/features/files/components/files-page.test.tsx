@@ -46,15 +46,14 @@ describe('FilesPage', () => {
     expect(net.calls.filter((c) => c.path === LIST)).toHaveLength(2);
   });
 
-  it('says where files come from when there is none, and offers a Custom Export', async () => {
+  it('says where files come from when there is none', async () => {
     stubFetch(() => jsonResponse(200, { ready: [], in_progress: [] }));
     renderWithProviders(<FilesPage />, { route: '/files', user: userWithRole('client') });
     expect(await screen.findByText('No files yet.')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Exports you start here or from a statistics screen, the Drip Manager or the Domains List appear in this list.',
+        'Exports you start here (Custom Export, above) or from a statistics screen, the Drip Manager or the Domains List appear in this list.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Start a Custom Export' })).toBeInTheDocument();
   });
 });

@@ -71,12 +71,7 @@ export function FilesPage() {
         ) : files.data.length === 0 ? (
           <EmptyState
             title="No files yet."
-            hint="Exports you start here or from a statistics screen, the Drip Manager or the Domains List appear in this list."
-            action={
-              <Button size="xs" variant="light" onClick={() => setDialog(true)}>
-                Start a Custom Export
-              </Button>
-            }
+            hint="Exports you start here (Custom Export, above) or from a statistics screen, the Drip Manager or the Domains List appear in this list."
           />
         ) : (
           <FilesTable files={files.data} onRemove={remove} removing={removing} />
