@@ -2,7 +2,7 @@
 // "Fast 4G" network and a 4x CPU slowdown, with a cold cache for every run. See README.md.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { startBuiltServer } from '../../e2e/support/built-server.ts';
 import { BUDGET, measureBuild } from '../../scripts/check-bundle-size.ts';
 
@@ -26,7 +26,10 @@ const startServer = () => startBuiltServer('bench-web', 90_000);
  * A fresh context signed in as the demo client (through the login screen, untimed), and a page of it with the
  * browser's cache emptied and the throttling on.
  */
-async function throttledPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+async function throttledPage(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
   const signIn = await context.newPage();
   await signIn.goto('/login');
@@ -41,7 +44,27 @@ async function throttledPage(browser: Browser, baseUrl: string): Promise<{ conte
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.emulateNetworkConditions', FAST_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { context, page };
+  return { context, page, cdp };
+}
+
+/**
+ * Counts the scripts the page downloads (bytes on the wire, as the network sends them: compressed, headers included),
+ * read when asked: what the first dashboard really fetched before its figures showed, lazy chunks fetched alongside
+ * the first calls (schemas, pickers) included, which the manifest's size check does not count.
+ */
+function scriptBytes(cdp: CDPSession): () => { bytes: number; files: number } {
+  const scripts = new Set<string>();
+  let bytes = 0;
+  let files = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!scripts.has(e.requestId)) return;
+    bytes += e.encodedDataLength;
+    files += 1;
+  });
+  return () => ({ bytes, files });
 }
 
 /** Milliseconds from the navigation's start until `ready` holds in the page (checked every frame). */
@@ -75,11 +98,14 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   const times: Record<string, number[]> = { dashboard: [], website: [], explorer: [], routeChange: [] };
+  const fetched: { bytes: number; files: number }[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
       {
-        const { context, page } = await throttledPage(browser, server.baseUrl);
+        const { context, page, cdp } = await throttledPage(browser, server.baseUrl);
+        const scripts = scriptBytes(cdp);
         times.dashboard!.push(await loadTime(page, '/dashboard', cardsShown));
+        fetched.push(scripts());
         // a route change once its chunk is cached: Tags Manager, then back to the dashboard (both chunks loaded)
         const go = (to: string) =>
           page.evaluate((p) => {
@@ -140,6 +166,12 @@ async function main() {
       `  ${row.page.padEnd(11)} JS ${kb(row.js)} ${mark(row.js <= BUDGET.js)}   CSS ${kb(row.css)} ${mark(row.css <= BUDGET.css)}`,
     );
   }
+  const script = fetched[0];
+  if (script)
+    console.log(
+      `  scripts fetched by the first /dashboard until its cards showed (on the wire, brotli, headers included; ` +
+        `lazy chunks fetched alongside its first calls included): ${kb(script.bytes)} in ${script.files} files`,
+    );
   console.log(`\nTimes, p50 of ${RUNS} runs, cold cache, Fast 4G + ${CPU_SLOWDOWN}x CPU slowdown (all runs in ms):`);
   const line = (label: string, xs: number[], budget?: number) =>
     console.log(

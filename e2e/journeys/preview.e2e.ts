@@ -71,7 +71,7 @@ describe('notification preview', () => {
     await dialog.getByText('Asked first', { exact: true }).waitFor();
     // headless Chromium answers the permission request with a refusal: the request was made
     expect(await page.evaluate(() => Notification.permission)).toBe('denied');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await context.close();
   });

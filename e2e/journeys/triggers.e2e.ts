@@ -96,7 +96,7 @@ describe('triggered notifications (user)', () => {
     await code.getByRole('button', { name: 'Copy Code' }).click();
     await page.getByText('Copied!').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
-    await code.getByRole('button', { name: 'Close' }).click();
+    await code.getByRole('button', { name: 'Close', exact: true }).click();
     await code.waitFor({ state: 'hidden' });
 
     // the active switch saves at once; a reload shows it off

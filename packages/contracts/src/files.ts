@@ -1,23 +1,8 @@
 import { z } from 'zod';
-import { STATS_LIMITS } from './statistics.ts';
+import { FILE_STATUSES, FILES_MSG } from './files-names.ts';
+import { STATS_LIMITS } from './statistics-names.ts';
 
-/** Export files (part 1 §2 Files, §3 File, §4 Files, §5 export texts; issue #14). */
-export const FILE_STATUSES = ['in_progress', 'ready', 'failed'] as const;
-export type FileStatus = (typeof FILE_STATUSES)[number];
-
-/** What the Files screen and the export buttons say (part 1 §5, §8). */
-export const FILES_MSG = {
-  noData: 'No data available. Please ensure you have the required data before attempting to retrieve the file.',
-  invalidType: 'Provided invalid type.',
-  noDataToDownload: 'No data to download!',
-  fillRequired: 'Fill out the required fields!',
-  failed: 'Failed to generate file.',
-  removed: 'The file has been successfully removed.',
-  inProcess: 'In Process',
-  completed: 'Completed',
-  oneAtATime: 'An export of yours is still being generated. Wait until it is ready, then start the next one.',
-  notFound: 'File not found.',
-} as const;
+export { FILE_STATUSES, FILES_MSG, type FileStatus } from './files-names.ts';
 
 /** A file as getCSVList lists it (part 1 §3 File). `link` is set once it is ready. */
 export const exportFileSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type LIVE_CHANNELS, LIVE_EVENTS } from './live-names.ts';
 
 /**
  * Every background job's name and payload, declared once (DESIGN rule 5): the server defines and enqueues them by
@@ -33,18 +34,7 @@ export const jobPayloadSchemas = {
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
 
-/**
- * Live events pushed to the console (part 1 §3 "File status event"), declared once for the server that emits them and
- * the console that listens. Copy jobs have none: the console polls job-status every 5 s, as part 2 §4 says.
- */
-export const LIVE_EVENTS = {
-  fileStatus: 'file.status-updated',
-} as const;
-
-/** The channel each live event goes out on (the SSE data's `channel`). */
-export const LIVE_CHANNELS = {
-  [LIVE_EVENTS.fileStatus]: 'files',
-} as const;
+export { LIVE_CHANNELS, LIVE_EVENTS } from './live-names.ts';
 
 export const liveEventSchemas = {
   /**

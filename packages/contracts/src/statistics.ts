@@ -1,34 +1,15 @@
 import { z } from 'zod';
-import { MSG } from './messages.ts';
 import { STAT_TYPE_FAMILY_NAMES } from './metrics.ts';
+import { STATS_LIMITS, STATS_MSG } from './statistics-names.ts';
 
-/** Texts of the statistics calls (part 1 §5). `:min`/`:max`/`:name` are filled in by the server. */
-export const STATS_MSG = {
-  fieldRequired: MSG.fieldRequired,
-  invalidDomain: 'Invalid domain website id provided.',
-  noColumns: 'There is must be at least one column selected.',
-  invalidDate: 'The date must be a valid date (YYYY-MM-DD).',
-  dateOrder: 'The start date must not be after the end date.',
-  dateRange: 'Dates must be between :min and :max.',
-  invalidTimezone: 'Unknown time zone.',
-  unknownColumn: 'Unknown column :name.',
-  invalidColumnName: 'Invalid column name :name.',
-  unknownGroup: 'Unknown group.',
-  unknownType: 'Unknown type.',
-} as const;
-
-/** How far back the statistics screens may look (months), and the file exports. */
-export const STATS_LIMITS = {
-  monthsBack: 2,
-  exportMonthsBack: 12,
-  listMax: 1000,
-  unpaginatedRows: 100_000,
-  maxPageLength: 5000,
-  cacheEntries: 500,
-} as const;
-
-/** Cache defaults (part 1 §9): v1 in seconds (`cache` header), v2 in minutes (`cache` query parameter). */
-export const STATS_CACHE_DEFAULTS = { v1Seconds: 3600, explorerMinutes: 10, topMinutes: 10, serverPerfMinutes: 0 };
+export {
+  CACHE_HEADER,
+  RESULT_GROUP_BY_HEADER,
+  STATS_CACHE_DEFAULTS,
+  STATS_LIMITS,
+  STATS_MSG,
+  WITH_FORMULAS_HEADER,
+} from './statistics-names.ts';
 
 const LIST_KEYS = new Set([
   'domain_ids',
@@ -104,11 +85,6 @@ export const statsV1QuerySchema = z.preprocess(
   }),
 );
 export type StatsV1Query = z.infer<typeof statsV1QuerySchema>;
-
-/** Header `resultGroupBy: type:recurring,welcome` on getStatsEventsByDrips. */
-export const RESULT_GROUP_BY_HEADER = 'resultgroupby';
-export const WITH_FORMULAS_HEADER = 'withformulas';
-export const CACHE_HEADER = 'cache';
 
 const cell = z.union([z.string(), z.number(), z.null()]);
 /** A v1 stats row: the local bucket start `timestamp` ('YYYY-MM-DD HH:MM:SS'), group keys, counters, metrics. */

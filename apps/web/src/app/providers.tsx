@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
@@ -19,16 +18,18 @@ interface AppProvidersProps {
  */
 const ModalsHost = lazy(() => import('./modals-host').then((m) => ({ default: m.ModalsHost })));
 
+/** The snackbars' host (its transitions and portal, ~8 KB gzipped) also loads after the first paint (issue 17). */
+const NotificationsHost = lazy(() => import('./notifications-host').then((m) => ({ default: m.NotificationsHost })));
+
 /** Mantine (with notifications and modals), TanStack Query and the router. */
 export function AppProviders({ queryClient, router }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'en' }}>
-          {/* Bottom right: snackbars never cover the top bar or the page's actions at its top right. */}
-          <Notifications position="bottom-right" />
           <RouterProvider router={router} />
           <Suspense fallback={null}>
+            <NotificationsHost />
             <ModalsHost />
           </Suspense>
         </DatesProvider>

@@ -9,6 +9,8 @@ export const theme = createTheme({
   components: {
     // the snackbars' close button has only an icon: give it a name (axe-core's button-name)
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // and so has every dialog's ×, the confirmations of @mantine/modals included
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });
 

@@ -20,7 +20,7 @@ function setup(props: Partial<TimezonePickerProps> = {}) {
 describe('TimezonePicker', () => {
   it('finds Kyiv by search and reports the IANA name', async () => {
     const { onChange, user } = setup({ value: 'UTC' });
-    const input = screen.getByRole('combobox', { name: 'Timezone' });
+    const input = await screen.findByRole('combobox', { name: 'Timezone' });
     expect(input).toHaveValue('UTC (UTC+00:00)');
     await user.clear(input);
     await user.type(input, 'Kyiv');
@@ -32,22 +32,22 @@ describe('TimezonePicker', () => {
 
   it('reads underscores as spaces when searching', async () => {
     const { user } = setup({ value: 'UTC' });
-    const input = screen.getByRole('combobox', { name: 'Timezone' });
+    const input = await screen.findByRole('combobox', { name: 'Timezone' });
     await user.clear(input);
     await user.type(input, 'new york');
     expect(await screen.findByRole('option', { name: /^America\/New_York/ })).toBeInTheDocument();
   });
 
-  it("starts at the browser's zone", () => {
+  it("starts at the browser's zone", async () => {
     setup();
-    expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveValue(
+    expect(await screen.findByRole('combobox', { name: 'Timezone' })).toHaveValue(
       `${guessTimezone()} (${utcOffsetLabel(guessTimezone())})`,
     );
   });
 
-  it('shows a legacy name under its current one, and the error', () => {
+  it('shows a legacy name under its current one, and the error', async () => {
     setup({ value: 'Europe/Kiev', required: true, error: 'Mandatory field' });
-    expect(screen.getByRole('combobox', { name: /Timezone/ })).toHaveValue(
+    expect(await screen.findByRole('combobox', { name: /Timezone/ })).toHaveValue(
       `Europe/Kyiv (${utcOffsetLabel('Europe/Kyiv')})`,
     );
     expect(screen.getByText('Mandatory field')).toBeInTheDocument();

@@ -1,6 +1,7 @@
-import { type ComboboxItem, type ComboboxParsedItem, type OptionsFilter, Select } from '@mantine/core';
+import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
+import { DeferredSelect } from '@/components/deferred/deferred-select';
 import { canonicalTimezone, guessTimezone, timezoneOptions } from './timezone-options';
 
 export interface TimezonePickerProps {
@@ -46,7 +47,7 @@ export function TimezonePicker({
   }, [zone]);
 
   return (
-    <Select
+    <DeferredSelect
       label={label}
       placeholder={placeholder}
       data={data}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatPercent } from './format';
+import { formatDate } from './format';
+import { formatCount, formatPercent } from './format-number';
 
 describe('formatCount', () => {
   it.each([

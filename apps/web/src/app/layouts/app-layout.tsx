@@ -3,7 +3,6 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { useAuth, useLogout } from '@/lib/auth';
-import { ExportWatcher } from '@/lib/exports/server-export';
 import { usePlanUsage } from '@/lib/plan/plan-usage';
 import { RoutePending } from '../pages/route-pending';
 import { routesOffInPlan } from '../plan-features';
@@ -14,6 +13,8 @@ import { TopBar } from './top-bar/top-bar';
 
 // A client's user's plan: the usage call and the near-limit banner, loaded apart (staff never load it).
 const PlanWatcher = lazy(() => import('./plan-watcher'));
+/** Opens a finished export in a new tab; mounted after the first paint (issue 17: the first load). */
+const ExportWatcher = lazy(() => import('@/lib/exports/server-export').then((m) => ({ default: m.ExportWatcher })));
 
 /** The bare layout (the page alone) comes with this chunk: see routes.tsx. */
 export { BareLayout } from './bare-layout';
@@ -63,7 +64,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         />
       </AppShell.Navbar>
       <AppShell.Main>
-        <ExportWatcher userId={user.id} />
+        <Suspense fallback={null}>
+          <ExportWatcher userId={user.id} />
+        </Suspense>
         {user.backToModerUrl && <ImpersonationBanner user={user} backToModerUrl={user.backToModerUrl} />}
         {user.client_id !== null && (
           <Suspense fallback={null}>

@@ -1,18 +1,19 @@
 import { Group, Paper, Text } from '@mantine/core';
-import { clientSummarySchema, type UserInfo, wrapped } from '@pushdeck/contracts';
+import type { UserInfo } from '@pushdeck/contracts';
 import { IconUserShield } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, parseLater } from '@/lib/api';
 import { ReturnToModerationButton } from './top-bar/return-to-moderation-button';
 
-const currentClientResponse = wrapped(clientSummarySchema);
+// The shell's answers' schemas load with the call (the first load has no zod: issue 17).
+const schemas = () => import('./layout-schemas');
 
 /** The client of the account staff are in (GET /v1/clients/current answers the signed-in user's own client). */
 function useCurrentClient(user: UserInfo) {
   return useQuery({
     queryKey: ['clients', 'current', user.id, user.client_id] as const,
     queryFn: async ({ signal }) =>
-      currentClientResponse.parse(await api.get<unknown>('/v1/clients/current', { signal })).data,
+      (await parseLater(api.get<unknown>('/v1/clients/current', { signal }), schemas, 'currentClientResponse')).data,
     enabled: user.client_id !== null,
     staleTime: 5 * 60_000,
   });

@@ -1,7 +1,7 @@
 import { Box, Center, Group, SegmentedControl, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 import { SkeletonBar } from '../data-panel/skeleton-bar';
 import { StatsSummaryTable } from './stats-summary-table';
 import { timeLabel } from './time-label';

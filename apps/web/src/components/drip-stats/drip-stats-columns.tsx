@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { DripStats } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { useCan } from '@/lib/auth';
-import { formatPercent } from '@/lib/format';
+import { formatPercent } from '@/lib/format-number';
 
 /** Whether the signed-in user may read drip statistics (the lists then ask `with[stats]=*` and show the columns). */
 export function useDripStatsAllowed(): boolean {

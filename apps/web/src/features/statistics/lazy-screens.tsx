@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 
 /**
  * A statistics screen's code loads the first time the screen opens, each from its own module (one chunk per screen:
@@ -39,7 +39,6 @@ const PAGES = {
 const WebsiteStats = lazy(() =>
   import('./dashboard/website-stats-section').then((m) => ({ default: m.WebsiteStatsSection })),
 );
-const Dashboard = lazy(() => dashboards().then((m) => ({ default: m.GlobalDashboardPage })));
 const DripStats = lazy(() => import('./drip-chart/drip-stats-panel').then((m) => ({ default: m.DripStatsPanel })));
 
 function Pending() {
@@ -58,14 +57,6 @@ function Screen({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   );
 }
 
-/** /dashboard, with `top` under its title (the getting-started checklist). */
-export function GlobalDashboardScreen({ top }: { top?: ReactNode } = {}) {
-  return (
-    <Suspense fallback={<Pending />}>
-      <Dashboard top={top} />
-    </Suspense>
-  );
-}
 export const ModerationDashboardScreen = () => <Screen page={PAGES.moderation} />;
 export const MoreInfoScreen = () => <Screen page={PAGES.moreInfo} />;
 export const CompareScreen = () => <Screen page={PAGES.compare} />;

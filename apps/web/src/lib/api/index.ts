@@ -11,6 +11,7 @@ export { API_BASE, api, apiUrl, type QueryParams, type QueryValue, type RequestO
 export { ApiRequestError, errorMessage, errorStatus, isApiRequestError } from './api-error';
 export { readCookie } from './cookies';
 export { csrfToken, refreshCsrfCookie } from './csrf';
+export { parseLater } from './parse-later';
 export {
   notifySessionExpired,
   replacingSession,

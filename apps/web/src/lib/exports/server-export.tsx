@@ -1,17 +1,11 @@
-import {
-  type ExportStarted,
-  exportStartedSchema,
-  FILES_MSG,
-  type FileList,
-  fileListSchema,
-  wrapped,
-} from '@pushdeck/contracts';
+import { type ExportStarted, FILES_MSG } from '@pushdeck/contracts';
 import { useEffect } from 'react';
 import { notifyFailure, showExportStarted } from '@/components/feedback/notify';
-import { api, errorMessage } from '@/lib/api';
+import { api, errorMessage, parseLater } from '@/lib/api';
 import { subscribeFileEvents } from '@/lib/live/live-events';
 
-const startedSchema = wrapped(exportStartedSchema);
+// The answers' schemas load with the first call (the export buttons are on the first load, which has no zod: issue 17).
+const schemas = () => import('./export-schemas');
 
 /** The exports this tab started and waits for: their file opens here when ready (only for the user who asked). */
 const pending = new Set<string>();
@@ -28,7 +22,7 @@ export function downloadUrl(link: string): string {
  */
 export async function startServerExport(start: () => Promise<unknown>): Promise<ExportStarted | null> {
   try {
-    const started = startedSchema.parse(await start()).data;
+    const started = (await parseLater(start(), schemas, 'exportStartedResponse')).data;
     pending.add(started.basename);
     showExportStarted();
     return started;
@@ -47,7 +41,7 @@ function settle(basename: string, status: string, link: string | null): void {
 
 async function settleFromList(): Promise<void> {
   if (pending.size === 0) return;
-  const list: FileList = fileListSchema.parse(await api.get<unknown>('/v1/files/getCSVList'));
+  const list = await parseLater(api.get<unknown>('/v1/files/getCSVList'), schemas, 'fileListSchema');
   for (const f of list.ready) settle(f.basename, f.status, f.link);
 }
 

@@ -1,4 +1,4 @@
-import { LIVE_EVENTS, type LiveEvent, liveEventSchemas } from '@pushdeck/contracts';
+import { LIVE_EVENTS, type LiveEvent } from '@pushdeck/contracts';
 import { API_BASE, actingClientUid } from '@/lib/api';
 
 export type FileStatusEvent = LiveEvent<typeof LIVE_EVENTS.fileStatus>;
@@ -11,14 +11,25 @@ const openListeners = new Set<OpenListener>();
 let source: EventSource | null = null;
 let sourceClient: string | null = null;
 
-function parseFileEvent(raw: string): FileStatusEvent | null {
+let schemas: Promise<typeof import('./live-schemas')> | null = null;
+/** The payload schemas load with the first event (issue 17: no zod on the first load). */
+const loadSchemas = () => {
+  schemas ??= import('./live-schemas');
+  return schemas;
+};
+
+async function parseFileEvent(raw: string): Promise<FileStatusEvent | null> {
   try {
+    const { liveEventSchemas } = await loadSchemas();
     const parsed = liveEventSchemas[LIVE_EVENTS.fileStatus].safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+/** Events reach the listeners in the order they came, each once its payload is parsed. */
+let delivery: Promise<void> = Promise.resolve();
 
 /**
  * The tab's one stream of live events (GET /api/events): opened while anyone listens, for the client the user works
@@ -38,8 +49,11 @@ function ensureSource(): void {
     for (const l of openListeners) l();
   });
   source.addEventListener(LIVE_EVENTS.fileStatus, (e) => {
-    const event = parseFileEvent((e as MessageEvent<string>).data);
-    if (event) for (const l of fileListeners) l(event);
+    const parsing = parseFileEvent((e as MessageEvent<string>).data);
+    delivery = delivery.then(async () => {
+      const event = await parsing;
+      if (event) for (const l of fileListeners) l(event);
+    });
   });
 }
 

@@ -1,19 +1,9 @@
-import {
-  Avatar,
-  Box,
-  Divider,
-  Group,
-  ScrollArea,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Divider, Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { APP_VERSION, type UserInfo } from '@pushdeck/contracts';
 import { IconLogout } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import { userAccess } from '@/lib/auth';
 import type { RouteName } from '../../route-table';
 import { hasScreen } from '../../screens';
@@ -47,9 +37,12 @@ function initials(name: string): string {
 function SidebarUser({ user, expanded, onNavigate }: Pick<AppSidebarProps, 'user' | 'expanded' | 'onNavigate'>) {
   const role = user.roles[0]?.name ?? '';
   const avatar = (
-    <Avatar color="blue" radius="xl" size={36} aria-hidden>
-      {initials(user.name)}
-    </Avatar>
+    // a round badge of the initials (ThemeIcon is on the first load already; Avatar would add its own code)
+    <ThemeIcon color="blue" variant="light" radius="xl" size={36} aria-hidden>
+      <Text span fz="sm" fw={700} lh={1}>
+        {initials(user.name)}
+      </Text>
+    </ThemeIcon>
   );
   return (
     // Named by its text, never an aria-label (axe-core: a label must hold the visible text, here the initials too).
@@ -67,12 +60,12 @@ function SidebarUser({ user, expanded, onNavigate }: Pick<AppSidebarProps, 'user
           </Box>
         </Group>
       ) : (
-        <Tooltip label={`${user.name} (${role})`} position="right" withArrow>
+        <DeferredTooltip label={`${user.name} (${role})`} position="right" withArrow>
           <Group justify="center">
             {avatar}
             <VisuallyHidden>{`${user.name}, ${role}`}</VisuallyHidden>
           </Group>
-        </Tooltip>
+        </DeferredTooltip>
       )}
     </UnstyledButton>
   );
@@ -93,7 +86,8 @@ export function AppSidebar({ user, domainId, expanded, onExpand, onNavigate, onS
     <Stack h="100%" gap={0}>
       <SidebarUser user={user} expanded={expanded} onNavigate={onNavigate} />
       <Divider />
-      <ScrollArea flex={1} type="scroll">
+      {/* the browser's own scrolling: touch, wheel and keyboard alike, and no scroll-area code on the first load */}
+      <Box flex={1} mih={0} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
         <Stack gap={2} p="xs">
           {items.map((item) =>
             item.kind === 'link' ? (
@@ -103,7 +97,7 @@ export function AppSidebar({ user, domainId, expanded, onExpand, onNavigate, onS
             ),
           )}
         </Stack>
-      </ScrollArea>
+      </Box>
       <Divider />
       <Stack gap={4} p="xs">
         <SidebarAction label="Sign Out" icon={IconLogout} expanded={expanded} onClick={onSignOut} />

@@ -1,7 +1,8 @@
-import { NavLink, Tooltip } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import { type ReactElement, useState } from 'react';
 import { Link } from 'react-router';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import type { NavGroup, NavLeaf } from './nav-items';
 import { navHref } from './visible-nav-items';
 
@@ -17,9 +18,9 @@ const collapsedStyles = { body: { display: 'none' }, section: { marginInlineEnd:
 function withTooltip(label: string, expanded: boolean, element: ReactElement) {
   if (expanded) return element;
   return (
-    <Tooltip label={label} position="right" withArrow openDelay={200}>
+    <DeferredTooltip label={label} position="right" withArrow openDelay={200}>
       {element}
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

@@ -1,40 +1,18 @@
-import { ActionIcon, Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { AccountButton, type AccountMenuProps } from './account-menu-button';
 
-interface AccountMenuProps {
-  onLogout: () => void;
-  /** Icon-only target on narrow screens. */
-  compact?: boolean;
-}
+// The menu (Mantine's Menu with its popover and floating-ui) loads once the shell shows (issue 17: the first load);
+// until then its button shows, marked pending, and a click on it opens the menu as soon as the menu is there.
+const AccountMenuDropdown = lazy(() =>
+  import('./account-menu-dropdown').then((m) => ({ default: m.AccountMenuDropdown })),
+);
 
 /** 'My Account': Change Password and Log out. */
-export function AccountMenu({ onLogout, compact = false }: AccountMenuProps) {
+export function AccountMenu(props: AccountMenuProps) {
+  const [asked, setAsked] = useState(false);
   return (
-    <Menu position="bottom-end" width={200} withinPortal>
-      <Menu.Target>
-        {compact ? (
-          <ActionIcon variant="subtle" size="lg" aria-label="My Account">
-            <IconUserCircle size={22} aria-hidden />
-          </ActionIcon>
-        ) : (
-          <Button
-            variant="subtle"
-            leftSection={<IconUserCircle size={18} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-          >
-            My Account
-          </Button>
-        )}
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>
-          Change Password
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<AccountButton compact={props.compact} pending onClick={() => setAsked(true)} />}>
+      <AccountMenuDropdown {...props} defaultOpened={asked} />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { may } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import type { UserAccess } from '@/lib/auth';
 
 /** Who may add a website: the server's rule for POST /v1/domains (ACTIONS domains.write). */
@@ -13,11 +14,11 @@ export function canAddWebsite(access: UserAccess): boolean {
 export function AddWebsiteButton({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
-      <Tooltip label="Add website">
+      <DeferredTooltip label="Add website">
         <ActionIcon component={Link} to="/new-website" variant="light" size="lg" aria-label="Add website">
           <IconPlus size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
   return (

@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { DeferredSelect } from '@/components/deferred/deferred-select';
 import { useClients } from '@/features/statistics/api/use-pickers';
 import { useSelectedClientUid } from '@/lib/api';
 
@@ -12,7 +12,7 @@ export function TopBarClientPicker() {
   const [uid, setUid] = useSelectedClientUid();
   const data = (clients.data ?? []).map((c) => ({ value: c.client_uid, label: c.name }));
   return (
-    <Select
+    <DeferredSelect
       aria-label="Client"
       placeholder={clients.isPending ? 'Loading clients…' : 'Select a client'}
       leftSection={<IconBuildingStore size={16} aria-hidden />}

@@ -1,13 +1,11 @@
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
-import { domainSchema, wrapped } from '@pushdeck/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { pickerDomainSchema } from '../layout-schemas';
 
 /** Value of the picker's first entry, which opens /dashboard. */
 export const ALL_WEBSITES = 'all';
 
 /** The fields the picker reads from GET /api/v1/domains. */
-export const pickerDomainSchema = domainSchema.pick({ id: true, url: true });
-export const pickerDomainsResponse = wrapped(z.array(pickerDomainSchema));
 export type PickerDomain = z.infer<typeof pickerDomainSchema>;
 
 export function domainOptions(domains: readonly PickerDomain[]): ComboboxItem[] {

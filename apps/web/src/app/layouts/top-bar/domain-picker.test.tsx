@@ -42,7 +42,7 @@ describe('DomainPicker', () => {
 
   it('lists All Websites first, then the websites from GET /v1/domains, and filters by URL text or id', async () => {
     const { calls, user } = renderPicker('/dashboard');
-    const picker = screen.getByRole('combobox', { name: 'Website' });
+    const picker = await screen.findByRole('combobox', { name: 'Website' });
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/v1/domains']));
     await user.click(picker);
     const options = await screen.findAllByRole('option');
@@ -57,7 +57,7 @@ describe('DomainPicker', () => {
 
   it("drops the list's paging when the website changes", async () => {
     const { user } = renderPicker('/dashboard/5/recurring?page=3&pageLength=25');
-    const picker = screen.getByRole('combobox', { name: 'Website' });
+    const picker = await screen.findByRole('combobox', { name: 'Website' });
     await waitFor(() => expect(picker).toHaveValue('https://news.example'));
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: /b\.example/ }));

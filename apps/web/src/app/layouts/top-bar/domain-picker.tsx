@@ -1,13 +1,16 @@
-import { Group, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import { api, useSelectedClientUid } from '@/lib/api';
-import { ALL_WEBSITES, domainOptions, filterDomainOptions, pickerDomainsResponse } from './domain-options';
+import { DeferredSelect } from '@/components/deferred/deferred-select';
+import { api, parseLater, useSelectedClientUid } from '@/lib/api';
+import { ALL_WEBSITES, domainOptions, filterDomainOptions } from './domain-options';
+
+const schemas = () => import('../layout-schemas');
 
 async function fetchPickerDomains(signal: AbortSignal) {
-  return pickerDomainsResponse.parse(await api.get<unknown>('/v1/domains', { signal })).data;
+  return (await parseLater(api.get<unknown>('/v1/domains', { signal }), schemas, 'pickerDomainsResponse')).data;
 }
 
 interface DomainPickerProps {
@@ -39,7 +42,7 @@ export function DomainPicker({ enabled = true }: DomainPickerProps) {
         : 'No websites found';
 
   return (
-    <Select
+    <DeferredSelect
       aria-label="Website"
       placeholder={enabled ? 'Search websites' : 'Select a client first'}
       disabled={!enabled}

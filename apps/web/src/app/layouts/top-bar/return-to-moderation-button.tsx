@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import { notifyFailure } from '@/components/feedback/notify';
 import { isApiRequestError } from '@/lib/api';
 import { useBackToModeration } from '@/lib/auth';
@@ -23,7 +24,7 @@ export function ReturnToModerationButton({ url, compact = false }: ReturnToModer
   const icon = <IconArrowBackUp size={18} aria-hidden />;
   if (compact) {
     return (
-      <Tooltip label={LABEL}>
+      <DeferredTooltip label={LABEL}>
         <ActionIcon
           color="orange"
           variant="light"
@@ -34,7 +35,7 @@ export function ReturnToModerationButton({ url, compact = false }: ReturnToModer
         >
           {icon}
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
   return (

@@ -60,7 +60,7 @@ describe('TopBar website picker', () => {
 
   it.each(['client', 'user', 'viewer', 'admin'] as const)('gives role %s the website picker', async (role) => {
     const { user } = renderTopBar(role);
-    const picker = screen.getByRole('combobox', { name: 'Website' });
+    const picker = await screen.findByRole('combobox', { name: 'Website' });
     expect(picker).toBeEnabled();
     expect(screen.queryByRole('combobox', { name: 'Client' })).toBeNull();
     await user.click(picker);
@@ -70,12 +70,12 @@ describe('TopBar website picker', () => {
 
   it('makes a moder pick the client first, then lists that client’s websites, from the keyboard', async () => {
     const { user, calls } = renderTopBar('moder', '/moderation-dashboard');
-    const websites = screen.getByRole('combobox', { name: 'Website' });
+    const websites = await screen.findByRole('combobox', { name: 'Website' });
     expect(websites).toBeDisabled();
     expect(websites).toHaveAttribute('placeholder', 'Select a client first');
     expect(calls.some((c) => c.path === '/api/v1/domains')).toBe(false);
 
-    const client = screen.getByRole('combobox', { name: 'Client' });
+    const client = await screen.findByRole('combobox', { name: 'Client' });
     await user.click(client);
     await user.type(client, 'glob');
     await screen.findByRole('option', { name: 'Globex News' });

@@ -2,7 +2,7 @@ import { Group, Loader, Paper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AudienceQuery } from '@pushdeck/contracts';
 import { errorMessage } from '@/lib/api';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 import { useLiveCount } from '../api/use-segments';
 
 /** Wait after the last change before counting, so typing asks once. */

@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import { errorMessage } from '@/lib/api';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 import { useSegmentCount } from '../api/use-segments';
 
 /** A stored segment's subscriber count, short above 999 (1.2k), the exact number as its title. */

@@ -27,13 +27,14 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
       <Title order={2} size="h4" id={titleId} mb="md">
         Things to do
       </Title>
+      {/* links in running text are underlined: colour is not their only mark (axe-core's link-in-text-block) */}
       <Stack gap="lg">
         {canOpenWelcome && (
           <Group gap="xs" wrap="nowrap">
             <IconHandStop size={18} aria-hidden />
             <Text size="sm">
               Greet new subscribers:{' '}
-              <Anchor component={Link} to={`/dashboard/${domain.id}/welcome`}>
+              <Anchor component={Link} to={`/dashboard/${domain.id}/welcome`} underline="always">
                 Welcome Drip
               </Anchor>
             </Text>
@@ -48,7 +49,7 @@ export function ThingsToDoPanel({ domain }: { domain: Domain }) {
             {canManageTags && (
               <Text size="xs" c="dimmed">
                 Make your own tags in the{' '}
-                <Anchor component={Link} to="/tags-manager" size="xs">
+                <Anchor component={Link} to="/tags-manager" size="xs" underline="always">
                   Tags Manager
                 </Anchor>
                 .

@@ -77,6 +77,14 @@ describe('WebsiteDashboardPage', () => {
     expect(within(panel).getByRole('link', { name: 'Tags Manager' })).toHaveAttribute('href', '/tags-manager');
   });
 
+  it('underlines the links in its sentences: colour is not what tells them from the text', async () => {
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Things to do' });
+    for (const name of ['Welcome Drip', 'Tags Manager']) {
+      expect(within(panel).getByRole('link', { name })).toHaveAttribute('data-underline', 'always');
+    }
+  });
+
   it('offers the Welcome Drip link only to whom its route lets in (not a moder, who would be sent back)', async () => {
     renderPage({ role: 'moder' });
     const panel = await screen.findByRole('region', { name: 'Things to do' });

@@ -1,15 +1,18 @@
-import { CLIENT_HEADER, clientSummarySchema, domainSchema, paginated, wrapped } from '@pushdeck/contracts';
-import { z } from 'zod';
-import { api } from '@/lib/api';
+import { CLIENT_HEADER, type ClientSummary } from '@pushdeck/contracts';
+import type { z } from 'zod';
+import { api, parseLater } from '@/lib/api';
+import type { domainOptionSchema } from './stats-schemas';
 
-export type ClientOption = z.infer<typeof clientSummarySchema>;
+// The answers' schemas load with the first call (the shell's pickers are on the first load, which has no zod: issue 17).
+const schemas = () => import('./stats-schemas');
 
-export const domainOptionSchema = domainSchema.pick({ id: true, website_id: true, url: true });
+export type ClientOption = ClientSummary;
+
 export type DomainOption = z.infer<typeof domainOptionSchema>;
 
 /** GET /v1/management/clients: every client (staff client pickers). */
 export async function fetchClients(signal?: AbortSignal): Promise<ClientOption[]> {
-  return wrapped(z.array(clientSummarySchema)).parse(await api.get<unknown>('/v1/management/clients', { signal })).data;
+  return (await parseLater(api.get<unknown>('/v1/management/clients', { signal }), schemas, 'clientsResponse')).data;
 }
 
 /**
@@ -17,12 +20,14 @@ export async function fetchClients(signal?: AbortSignal): Promise<ClientOption[]
  * that client (the header given here wins over the picked client); '' asks a staff member's every client.
  */
 export async function fetchDomainOptions(clientUid?: string, signal?: AbortSignal): Promise<DomainOption[]> {
-  const body = wrapped(z.array(domainOptionSchema)).parse(
-    await api.get<unknown>('/v1/domains', {
+  const body = await parseLater(
+    api.get<unknown>('/v1/domains', {
       query: { select: 'id,website_id,url', order_by: 'url:asc' },
       headers: clientUid === undefined ? undefined : { [CLIENT_HEADER]: clientUid },
       signal,
     }),
+    schemas,
+    'domainOptionsResponse',
   );
   return body.data;
 }
@@ -47,8 +52,10 @@ export async function fetchClientsDomains(
 
 /** How many websites are in scope (the Created Domains card): one row asked, the total read. */
 export async function fetchDomainCount(signal?: AbortSignal): Promise<number> {
-  const body = paginated(z.object({ id: z.number() })).parse(
-    await api.get<unknown>('/v1/domains', { query: { select: 'id', paginate: true, pageLength: 1, page: 1 }, signal }),
-  );
+  const call = api.get<unknown>('/v1/domains', {
+    query: { select: 'id', paginate: true, pageLength: 1, page: 1 },
+    signal,
+  });
+  const body = await parseLater(call, schemas, 'domainCountResponse');
   return body.data.total;
 }

@@ -1,19 +1,18 @@
 import {
-  bestDripSchema,
   CACHE_HEADER,
   type DashboardTotals,
-  dashboardTotalsResponseSchema,
   RESULT_GROUP_BY_HEADER,
   STATS_CACHE_DEFAULTS,
   type StatsRow,
   type StatsV1Group,
-  statsEventsResponseSchema,
-  statsRowsResponseSchema,
   WITH_FORMULAS_HEADER,
-  wrapped,
 } from '@pushdeck/contracts';
-import { z } from 'zod';
-import { api } from '@/lib/api';
+import type { z } from 'zod';
+import { api, parseLater } from '@/lib/api';
+import type { bestDripsResponse } from './stats-schemas';
+
+// The answers' schemas load with the first call (the dashboard's first load has no zod: issue 17).
+const schemas = () => import('./stats-schemas');
 
 export type V1Trunc = 'hour' | 'day' | 'week' | 'month' | 'millennium';
 
@@ -54,8 +53,8 @@ export async function fetchEventsByFamily(
   families: readonly string[],
   signal?: AbortSignal,
 ): Promise<Record<string, StatsRow[]>> {
-  const body = statsEventsResponseSchema.parse(
-    await api.get<unknown>(`${BASE}/getStatsEventsByDrips`, {
+  const body = await parseLater(
+    api.get<unknown>(`${BASE}/getStatsEventsByDrips`, {
       query: query(p),
       headers: {
         ...cacheHeader,
@@ -64,42 +63,47 @@ export async function fetchEventsByFamily(
       },
       signal,
     }),
+    schemas,
+    'statsEventsResponseSchema',
   );
   return Array.isArray(body.data) ? {} : body.data;
 }
 
 /** getStatsEventsByDrips as a list; `withFormulas` adds subscriber facts and the More Info formulas. */
 export async function fetchEvents(p: V1Params, withFormulas: boolean, signal?: AbortSignal): Promise<StatsRow[]> {
-  const body = statsEventsResponseSchema.parse(
-    await api.get<unknown>(`${BASE}/getStatsEventsByDrips`, {
+  const body = await parseLater(
+    api.get<unknown>(`${BASE}/getStatsEventsByDrips`, {
       query: query(p),
       headers: { ...cacheHeader, [WITH_FORMULAS_HEADER]: String(withFormulas) },
       signal,
     }),
+    schemas,
+    'statsEventsResponseSchema',
   );
   return Array.isArray(body.data) ? body.data : Object.values(body.data).flat();
 }
 
 export async function fetchSubscribables(p: V1Params, signal?: AbortSignal): Promise<StatsRow[]> {
-  return statsRowsResponseSchema.parse(
-    await api.get<unknown>(`${BASE}/getStatsBySubscribables`, { query: query(p), headers: cacheHeader, signal }),
-  ).data;
+  const call = api.get<unknown>(`${BASE}/getStatsBySubscribables`, { query: query(p), headers: cacheHeader, signal });
+  return (await parseLater(call, schemas, 'statsRowsResponseSchema')).data;
 }
 
 /** getStatsPushErrors; null when the answer holds nothing usable (the screen says 'Invalid response'). */
 export async function fetchPushErrors(p: V1Params, signal?: AbortSignal): Promise<StatsRow[] | null> {
-  const raw = await api.get<unknown>(`${BASE}/getStatsPushErrors`, { query: query(p), headers: cacheHeader, signal });
+  const [raw, { statsRowsResponseSchema }] = await Promise.all([
+    api.get<unknown>(`${BASE}/getStatsPushErrors`, { query: query(p), headers: cacheHeader, signal }),
+    schemas(),
+  ]);
   const parsed = statsRowsResponseSchema.safeParse(raw);
   return parsed.success && parsed.data.data.length > 0 ? parsed.data.data : null;
 }
 
-export type BestDrip = z.infer<typeof bestDripSchema>;
+export type BestDrip = z.infer<typeof bestDripsResponse>['data'][number];
 
 /** getTheBestDripRequest: the drip with the best push CTR of the range, or null. */
 export async function fetchBestDrip(p: V1Params, signal?: AbortSignal): Promise<BestDrip | null> {
-  const body = wrapped(z.array(bestDripSchema)).parse(
-    await api.get<unknown>(`${BASE}/getTheBestDripRequest`, { query: query(p), headers: cacheHeader, signal }),
-  );
+  const call = api.get<unknown>(`${BASE}/getTheBestDripRequest`, { query: query(p), headers: cacheHeader, signal });
+  const body = await parseLater(call, schemas, 'bestDripsResponse');
   return body.data[0] ?? null;
 }
 
@@ -109,7 +113,6 @@ export async function fetchDashboardTotals(
   signal?: AbortSignal,
 ): Promise<DashboardTotals> {
   const query = { timezone: p.timezone, domain_ids: p.domain_ids?.length ? p.domain_ids : undefined };
-  return dashboardTotalsResponseSchema.parse(
-    await api.get<unknown>(`${BASE}/getDashboardTotals`, { query, headers: cacheHeader, signal }),
-  ).data;
+  const call = api.get<unknown>(`${BASE}/getDashboardTotals`, { query, headers: cacheHeader, signal });
+  return (await parseLater(call, schemas, 'dashboardTotalsResponseSchema')).data;
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSelectedClientUid } from '@/lib/api';
-import { bucketKeys, type Trunc } from '../lib/buckets';
-import { DRIP_FAMILIES, dashboardRows } from '../lib/dashboard-series';
+import type { Trunc } from '../lib/buckets';
+import type { DashboardSources } from '../lib/dashboard-series';
+import { DRIP_FAMILIES } from '../lib/drip-families';
 import type { IsoRange } from '../lib/stats-dates';
 import { statsKeys } from './stats-keys';
 import {
@@ -46,17 +47,17 @@ export function useDashboardSeries(q: DashboardQuery) {
     queryFn: ({ signal }) => fetchPushErrors(params, signal),
     enabled: q.withErrors,
   });
-  const rows = useMemo(() => {
-    if (!events.data || !subscribers.data) return undefined;
-    const keys = bucketKeys(q.range, q.trunc, q.timezone);
-    return dashboardRows(keys, {
-      events: events.data,
-      subscribers: subscribers.data,
-      errors: errors.data ?? undefined,
-    });
-  }, [events.data, subscribers.data, errors.data, q.range, q.trunc, q.timezone]);
+  // The answers as they came; the charts turn them into rows per bucket (use-series-rows.ts), with their own code
+  // loaded after the cards (issue 17).
+  const source = useMemo<DashboardSources | undefined>(
+    () =>
+      events.data && subscribers.data
+        ? { events: events.data, subscribers: subscribers.data, errors: errors.data ?? undefined }
+        : undefined,
+    [events.data, subscribers.data, errors.data],
+  );
   return {
-    rows,
+    source,
     loading: events.isPending || subscribers.isPending,
     error: events.error ?? subscribers.error,
     /** Asks again for what failed (the error state's Retry). */

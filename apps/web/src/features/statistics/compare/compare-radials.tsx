@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { RadialBarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 
 export interface RadialSide {
   name: string;

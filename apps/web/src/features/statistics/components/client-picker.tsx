@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred/deferred-select';
 import type { ClientOption } from '../api/pickers-api';
 
 export interface ClientPickerProps {
@@ -12,7 +12,7 @@ export interface ClientPickerProps {
 export function ClientPicker({ clients, loading, value, onChange }: ClientPickerProps) {
   const data = (clients ?? []).map((c) => ({ value: c.client_uid, label: c.name }));
   return (
-    <Select
+    <DeferredSelect
       label="Select a Client"
       placeholder={loading ? 'Loading clients…' : 'Search clients'}
       data={data}

@@ -1,7 +1,7 @@
-import { Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 
 export interface StatsBlockRow {
   label: string;
@@ -19,6 +19,10 @@ export interface StatsBlockProps {
   unavailable?: boolean;
 }
 
+// A plain table with Mantine's spacing rather than Mantine's Table, whose ScrollContainer brings ScrollArea: the cards
+// are the first thing the dashboard shows (issue 17: its first load).
+const cell = { px: 'xs', py: 4 } as const;
+
 /** A dashboard card: a small table of counts (above 999 abbreviated, the exact number on hover). */
 export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: StatsBlockProps) {
   return (
@@ -29,27 +33,32 @@ export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: 
           {title}
         </Title>
       </Group>
-      <Table verticalSpacing={4} horizontalSpacing="xs" withRowBorders={false}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
+      <Box
+        component="table"
+        w="100%"
+        fz="sm"
+        style={{ borderCollapse: 'collapse', lineHeight: 'var(--mantine-line-height)' }}
+      >
+        <thead>
+          <tr>
+            <Box component="th" {...cell}>
               <VisuallyHidden>Metric</VisuallyHidden>
-            </Table.Th>
+            </Box>
             {columns.map((c) => (
-              <Table.Th key={c} ta="right" fz="xs" c="dimmed" fw={500}>
+              <Box component="th" key={c} {...cell} ta="right" fz="xs" c="dimmed" fw={500}>
                 {c}
-              </Table.Th>
+              </Box>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.label}>
-              <Table.Th scope="row" fw={500} fz="sm">
+            <tr key={row.label}>
+              <Box component="th" scope="row" {...cell} ta="left" fw={500} fz="sm">
                 {row.label}
-              </Table.Th>
+              </Box>
               {row.values.map((v, i) => (
-                <Table.Td key={columns[i] ?? i} ta="right">
+                <Box component="td" key={columns[i] ?? i} {...cell} ta="right">
                   {v === undefined && unavailable ? (
                     <Text span c="dimmed" aria-label="Not available">
                       –
@@ -61,12 +70,12 @@ export function StatsBlock({ title, columns, rows, footer, icon, unavailable }: 
                       {formatCount(v)}
                     </Text>
                   )}
-                </Table.Td>
+                </Box>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </Box>
       {footer && <Group mt="xs">{footer}</Group>}
     </Paper>
   );

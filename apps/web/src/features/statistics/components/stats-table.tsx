@@ -1,10 +1,11 @@
-import { Skeleton, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { StatsTableRow } from '@pushdeck/contracts';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PanelError } from '@/components/data-panel/panel-error';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import type { SortState } from '@/components/data-table/types';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import { columnTitle, formatCell } from '../lib/columns';
 
 export interface StatsTableProps {
@@ -53,9 +54,9 @@ export function StatsTable({
     const hint = hints?.[key];
     if (!hint) return content;
     return (
-      <Tooltip label={hint} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <DeferredTooltip label={hint} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
         {content}
-      </Tooltip>
+      </DeferredTooltip>
     );
   };
   const described = (key: string) => (hints?.[key] ? <VisuallyHidden>{` (${hints[key]})`}</VisuallyHidden> : null);

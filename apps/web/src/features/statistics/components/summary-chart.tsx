@@ -1,18 +1,21 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { StatsChart } from '@/components/charts/stats-chart';
 import { DateRangePicker } from '@/components/date-range/date-range-picker';
+import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
 import { type Granularity, GranularityButtons } from '@/components/granularity-buttons';
 import { TimezonePicker } from '@/components/timezone-picker';
 import type { ChartSettingsApi } from '../dashboard/use-chart-settings';
-import type { NumberRow } from '../lib/buckets';
+import { useSeriesRows } from '../dashboard/use-series-rows';
+import type { DashboardSources } from '../lib/dashboard-series';
 import { DASHBOARD_SERIES, DASHBOARD_VARIANTS, type DashboardVariant, hasAnyData } from '../lib/dashboard-series';
 import { dateToIso, isoToDate, statsWindow } from '../lib/stats-dates';
 import { STATS_TEXT } from '../lib/texts';
 
 export interface SummaryChartProps {
   chart: ChartSettingsApi;
-  rows: NumberRow[] | undefined;
+  /** The answers useDashboardSeries fetched (the rows are made here). */
+  source: DashboardSources | undefined;
   loading: boolean;
   errors: { loading: boolean; invalid: boolean };
   /** Shows a refresh button that resets the chart settings. */
@@ -20,8 +23,9 @@ export interface SummaryChartProps {
 }
 
 /** The dashboards' summary chart: range, zone and granularity controls, then the chart with its variants. */
-export function SummaryChart({ chart, rows, loading, errors, withRefresh = false }: SummaryChartProps) {
+export function SummaryChart({ chart, source, loading, errors, withRefresh = false }: SummaryChartProps) {
   const { settings } = chart;
+  const rows = useSeriesRows(source, settings.range, settings.trunc, settings.timezone);
   const window = statsWindow(settings.timezone);
   return (
     <Stack gap="sm">
@@ -35,11 +39,11 @@ export function SummaryChart({ chart, rows, loading, errors, withRefresh = false
         <TimezonePicker value={settings.timezone} onChange={chart.setTimezone} />
         <GranularityButtons<Granularity> value={settings.trunc} onChange={chart.setTrunc} />
         {withRefresh && (
-          <Tooltip label="Reset the chart settings">
+          <DeferredTooltip label="Reset the chart settings">
             <ActionIcon variant="light" size="lg" aria-label="Refresh chart" onClick={chart.reset}>
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Group>
       <StatsChart

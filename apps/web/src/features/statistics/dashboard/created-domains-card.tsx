@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PanelError } from '@/components/data-panel/panel-error';
 import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { useAuth } from '@/lib/auth';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 import { useDomainCount } from '../api/use-pickers';
 
 /** Created Domains: how many websites are in scope; 'More Info' opens Domain List for those who may see it. */

@@ -68,7 +68,7 @@ describe('GlobalDashboardPage', () => {
     const events = () => chartCalls(net.callsTo('getStatsEventsByDrips'));
     expect(events().map((c) => c.url.searchParams.get('date_trunc'))).toEqual(['day']);
 
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'Week' }));
+    await userEvent.setup().click(await screen.findByRole('radio', { name: 'Week' }));
 
     await waitFor(() => expect(events().map((c) => c.url.searchParams.get('date_trunc'))).toEqual(['day', 'week']));
     expect(chartCalls(net.callsTo('getStatsBySubscribables')).at(-1)?.url.searchParams.get('date_trunc')).toBe('week');
@@ -98,7 +98,7 @@ describe('GlobalDashboardPage', () => {
     renderWithProviders(<GlobalDashboardPage />);
     await screen.findByRole('region', { name: 'Recurring Drips' });
     expect(net.callsTo('getStatsPushErrors')).toHaveLength(0);
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'Subs' }));
+    await userEvent.setup().click(await screen.findByRole('radio', { name: 'Subs' }));
     expect(await screen.findByText('Invalid response')).toBeInTheDocument();
     expect(net.callsTo('getStatsPushErrors')).toHaveLength(1);
   });

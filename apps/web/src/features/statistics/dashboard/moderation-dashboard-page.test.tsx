@@ -27,7 +27,7 @@ describe('ModerationDashboardPage', () => {
     expect(screen.queryByRole('region', { name: 'Recurring Drips' })).toBeNull();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Select a Client' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Select a Client' }));
     await user.click(await screen.findByRole('option', { name: 'Globex' }));
 
     expect(await screen.findByRole('region', { name: 'Recurring Drips' })).toBeInTheDocument();

@@ -1,14 +1,18 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { StatsChart } from '@/components/charts/stats-chart';
-import type { NumberRow } from '../lib/buckets';
+import type { Trunc } from '../lib/buckets';
+import type { DashboardSources } from '../lib/dashboard-series';
 import { GROWTH_SERIES, GROWTH_VARIANTS, type GrowthVariant, growthRows, growthTotals } from '../lib/growth-series';
+import type { IsoRange } from '../lib/stats-dates';
+import { useSeriesRows } from './use-series-rows';
 
 export interface SubscriberGrowthChartProps {
-  /** The summary chart's rows (subscribed, unsubscribed, deactivated per bucket, gaps as 0). */
-  rows: NumberRow[] | undefined;
+  /** The summary chart's answers (its rows: subscribed, unsubscribed, deactivated per bucket, gaps as 0). */
+  source: DashboardSources | undefined;
+  range: IsoRange;
   loading: boolean;
-  granularity: string;
+  granularity: Exclude<Trunc, 'year'>;
   timeZone: string;
 }
 
@@ -18,7 +22,8 @@ const counts = new Intl.NumberFormat('en-US', { signDisplay: 'auto' });
  * Subscriber growth on the website dashboard: subscribed, unsubscribed and net per bucket of the summary chart's
  * range, zone and granularity, or as running totals from the range's start.
  */
-export function SubscriberGrowthChart({ rows, loading, granularity, timeZone }: SubscriberGrowthChartProps) {
+export function SubscriberGrowthChart({ source, range, loading, granularity, timeZone }: SubscriberGrowthChartProps) {
+  const rows = useSeriesRows(source, range, granularity, timeZone);
   const [variant, setVariant] = useState<GrowthVariant>('Per period');
   const perPeriod = rows ? growthRows(rows) : [];
   const hasData = perPeriod.some((r) => r.growth_subscribed !== 0 || r.growth_unsubscribed !== 0);

@@ -24,7 +24,7 @@ describe('WebsiteStatsSection', () => {
     const net = renderSection('client');
     const card = await screen.findByRole('region', { name: 'Recurring Drips' });
     expect(within(card).getByRole('link', { name: 'More info' })).toHaveAttribute('href', '/dashboard/7/more-info');
-    expect(screen.getByRole('radio', { name: 'All Drips' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'All Drips' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Refresh chart' })).toBeInTheDocument();
     await vi.waitFor(() => expect(net.callsTo('getStatsEventsByDrips').length).toBeGreaterThan(0));
     for (const call of net.stats()) expect(call.url.searchParams.getAll('domain_ids[]')).toEqual(['7']);

@@ -7,7 +7,7 @@ import { type Granularity, GranularityButtons } from '@/components/granularity-b
 import { TimezonePicker } from '@/components/timezone-picker';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
-import { formatPercent } from '@/lib/format';
+import { formatPercent } from '@/lib/format-number';
 import { useChartSettings } from '../dashboard/use-chart-settings';
 import { dateToIso, isoToDate, statsWindow } from '../lib/stats-dates';
 import { useDripSeries } from './use-drip-series';

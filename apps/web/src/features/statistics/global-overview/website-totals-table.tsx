@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PanelError } from '@/components/data-panel/panel-error';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import { errorMessage } from '@/lib/api';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format-number';
 import { useDomainOptions } from '../api/use-pickers';
 import { useWebsiteTotals } from '../api/use-website-totals';
 import type { IsoRange } from '../lib/stats-dates';

@@ -1,4 +1,4 @@
-import { formatPercent } from '@/lib/format';
+import { formatPercent } from '@/lib/format-number';
 
 /** How the statistics tables name their columns. */
 export const COLUMN_TITLES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { deliveryRate, hateRate, pushCtr, ratio, roundTo, subscriberLtv } from '@pushdeck/contracts';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 
 /** count: shown as A − B; rate: a percent, the difference in points; value: the difference in percent of B. */
 export type CompareKind = 'count' | 'rate' | 'value';

@@ -1,10 +1,10 @@
 import { PUSH_ERROR_COUNTERS, type StatsRow } from '@pushdeck/contracts';
 import type { StatsSeries } from '@/components/charts/stats-chart';
 import { fillBuckets, type NumberRow } from './buckets';
+import { DRIP_FAMILIES } from './drip-families';
 import { addByTimestamp } from './stats-rows';
 
-/** Every drip family a dashboard asks for (resultGroupBy), so 'All Drips' counts triggers and instant sends too. */
-export const DRIP_FAMILIES = ['recurring', 'welcome', 'trigger', 'instant'] as const;
+export { DRIP_FAMILIES };
 export const DRIP_FIELDS = ['sent', 'delivered', 'clicked'] as const;
 export const SUB_FIELDS = ['subscribed', 'unsubscribed', 'deactivated', 'full_unsubscribed'] as const;
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
+  addMonths,
   clampRange,
+  dateToIso,
   defaultRange,
+  isoToDate,
   lastPeriodRange,
+  parseIsoDay,
   previousPeriod,
   type StatsScreen,
   statsWindow,
@@ -51,5 +56,36 @@ describe('statistics dates', () => {
   it('starts weeks on Monday', () => {
     expect(weekStart('2026-11-22')).toBe('2026-11-16'); // a Sunday
     expect(weekStart('2026-11-16')).toBe('2026-11-16');
+  });
+
+  it('adds days and months on the calendar: month ends clamped, years crossed, leap days kept', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    // the DST change of 2026-10-25 in Europe is no shorter or longer a day here
+    expect(addDays('2026-10-24', 2)).toBe('2026-10-26');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-01-15', -2)).toBe('2025-11-15');
+    expect(addMonths('2028-04-29', -2)).toBe('2028-02-29');
+    expect(addMonths('2026-11-30', 14)).toBe('2028-01-30');
+  });
+
+  it('reads local dates to and from date-picker Dates, and refuses impossible dates', () => {
+    const d = isoToDate('2026-11-05');
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([2026, 10, 5, 0]);
+    expect(dateToIso(d)).toBe('2026-11-05');
+    expect(dateToIso(new Date(2027, 0, 9, 23, 59))).toBe('2027-01-09');
+    expect(parseIsoDay('2028-02-29')).toBe('2028-02-29');
+    expect(parseIsoDay('2026-02-29')).toBeNull();
+    expect(parseIsoDay('2026-13-01')).toBeNull();
+    expect(parseIsoDay('26-01-01')).toBeNull();
+    expect(parseIsoDay(null)).toBeNull();
+  });
+
+  it("falls back to the browser's today for an unknown zone", () => {
+    const local = new Date(2026, 5, 15, 12);
+    expect(zoneToday('Not/AZone', local)).toBe('2026-06-15');
+    expect(zoneToday('Pacific/Kiritimati', new Date('2026-06-15T12:00:00Z'))).toBe('2026-06-16');
   });
 });

@@ -1,12 +1,7 @@
 import { STATS_LIMITS } from '@pushdeck/contracts';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-export const ISO_DAY = 'YYYY-MM-DD';
+// Calendar arithmetic on 'YYYY-MM-DD' strings with the platform's Date (in UTC, where no day is 23 or 25 hours) and
+// Intl for a zone's today: no dayjs, which the dashboard's first load does without (issue 17).
 
 /** Local calendar dates 'YYYY-MM-DD', both ends inclusive (what every statistics call takes). */
 export type IsoRange = [string, string];
@@ -16,29 +11,53 @@ export interface StatsWindow {
   max: string;
 }
 
-const day = (iso: string) => dayjs.utc(iso);
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const isoOf = (year: number, month: number, date: number) => `${pad(year, 4)}-${pad(month)}-${pad(date)}`;
+const parts = (iso: string) => iso.split('-').map(Number) as [number, number, number];
+/** The date as UTC midnight, and back. */
+const utcDay = (iso: string) => {
+  const [y, m, d] = parts(iso);
+  return new Date(Date.UTC(y, m - 1, d));
+};
+const isoOfUtc = (d: Date) => isoOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+const DAY_MS = 86_400_000;
 
-/** Today as a local date in `tz` (the server's notion of "today" for statistics ranges). */
+/** Today as a local date in `tz` (the server's notion of "today" for statistics ranges); the browser's if unknown. */
 export function zoneToday(tz: string, now: Date = new Date()): string {
   try {
-    return dayjs(now).tz(tz).format(ISO_DAY);
+    const fields = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+    const field = (type: string) => Number(fields.find((f) => f.type === type)?.value);
+    return isoOf(field('year'), field('month'), field('day'));
   } catch {
-    return dayjs(now).format(ISO_DAY);
+    return dateToIso(now);
   }
 }
 
 /** The dates a statistics call accepts in `tz`: today − 2 calendar months (day clamped) … today. */
 export function statsWindow(tz: string, now: Date = new Date()): StatsWindow {
   const max = zoneToday(tz, now);
-  return { min: day(max).subtract(STATS_LIMITS.monthsBack, 'month').format(ISO_DAY), max };
+  return { min: addMonths(max, -STATS_LIMITS.monthsBack), max };
 }
 
 export function addDays(iso: string, n: number): string {
-  return day(iso).add(n, 'day').format(ISO_DAY);
+  const d = utcDay(iso);
+  d.setUTCDate(d.getUTCDate() + n);
+  return isoOfUtc(d);
 }
 
+/** The same date n calendar months later (or earlier), clamped to the month's last day (31 Mar − 1 month = 28 Feb). */
 export function addMonths(iso: string, n: number): string {
-  return day(iso).add(n, 'month').format(ISO_DAY);
+  const [y, m, d] = parts(iso);
+  const months = y * 12 + (m - 1) + n;
+  const year = Math.floor(months / 12);
+  const month = months - year * 12; // 0-11
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return isoOf(year, month + 1, Math.min(d, last));
 }
 
 /** Keeps both ends inside the window (an end past the other is pulled back to it). */
@@ -78,8 +97,7 @@ export function defaultRange(screen: StatsScreen, window: StatsWindow): IsoRange
 
 /** The Monday of the ISO week holding `iso`. */
 export function weekStart(iso: string): string {
-  const d = day(iso);
-  return d.subtract((d.day() + 6) % 7, 'day').format(ISO_DAY);
+  return addDays(iso, -((utcDay(iso).getUTCDay() + 6) % 7));
 }
 
 export function monthStart(iso: string): string {
@@ -88,7 +106,7 @@ export function monthStart(iso: string): string {
 
 /** The period of the same length just before `range`, its start cut to `min`; null when nothing of it is left. */
 export function previousPeriod([from, to]: IsoRange, min: string): IsoRange | null {
-  const length = day(to).diff(day(from), 'day') + 1;
+  const length = Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / DAY_MS) + 1;
   const end = addDays(from, -1);
   const start = addDays(from, -length);
   if (end < min) return null;
@@ -96,11 +114,16 @@ export function previousPeriod([from, to]: IsoRange, min: string): IsoRange | nu
 }
 
 /** A local calendar date as the date pickers hold it (local midnight) and back. */
-export const isoToDate = (iso: string): Date => dayjs(iso).toDate();
-export const dateToIso = (date: Date): string => dayjs(date).format(ISO_DAY);
+export function isoToDate(iso: string): Date {
+  const [y, m, d] = parts(iso);
+  return new Date(y, m - 1, d);
+}
+export function dateToIso(date: Date): string {
+  return isoOf(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
 
 /** A valid 'YYYY-MM-DD' or null. */
 export function parseIsoDay(value: string | null): string | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return day(value).format(ISO_DAY) === value ? value : null;
+  return isoOfUtc(utcDay(value)) === value ? value : null;
 }

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/data-panel/empty-state';
 import { PanelError } from '@/components/data-panel/panel-error';
 import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { errorMessage } from '@/lib/api';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format-number';
 import type { BestDrip } from '../api/stats-v1-api';
 
 const buttonsSchema = z.object({

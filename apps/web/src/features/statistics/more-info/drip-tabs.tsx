@@ -10,7 +10,7 @@ import {
 } from '@pushdeck/contracts';
 import { PanelError } from '@/components/data-panel/panel-error';
 import { errorMessage } from '@/lib/api';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format-number';
 import { type DripTab, type MoreInfoScope, useTabEvents } from '../api/use-more-info';
 import { previousPeriod } from '../lib/stats-dates';
 import { num } from '../lib/stats-rows';

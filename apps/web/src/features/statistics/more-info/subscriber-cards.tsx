@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import type { StatsRow } from '@pushdeck/contracts';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format-number';
 import { num } from '../lib/stats-rows';
 import { MetricCard } from './metric-card';
 

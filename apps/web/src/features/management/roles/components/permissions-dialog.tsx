@@ -76,7 +76,10 @@ export function PermissionsDialog({
         clearable
         nothingFoundMessage="No permission matches"
         disabled={busy}
-        maxDropdownHeight={260}
+        // the list itself scrolls (not a ScrollArea around it): axe-core then knows it for the combobox's popup, which
+        // the arrow keys scroll, and does not ask for a focusable scroll region (it opens with the dialog: autofocus)
+        withScrollArea={false}
+        styles={{ options: { maxHeight: 260, overflowY: 'auto' } }}
         data-autofocus
       />
       {failure && (
