@@ -74,11 +74,14 @@ describe('StatsChart', () => {
     expect(screen.queryByRole('table', { hidden: true })).not.toBeInTheDocument();
   });
 
-  it('covers the chart with a loader while loading', () => {
-    const { container } = renderWithProviders(<StatsChart data={[]} variantSeries={variantSeries} loading />);
+  it("holds the chart's place with a grey box of its height while loading, no spinner", () => {
+    const { container } = renderWithProviders(
+      <StatsChart data={[]} variantSeries={variantSeries} loading height={240} />,
+    );
     expect(screen.queryByText('No data for this period.')).not.toBeInTheDocument();
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
-    expect(container.querySelector('.mantine-LoadingOverlay-root')).not.toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Loading chart' })).toHaveStyle({ height: '240px', width: '100%' });
+    expect(container.querySelector('.mantine-Loader-root, .mantine-LoadingOverlay-root')).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
-import { Box, Center, Group, LoadingOverlay, SegmentedControl, Text } from '@mantine/core';
+import { Box, Center, Group, SegmentedControl, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { formatCount } from '@/lib/format-number';
+import { SkeletonBar } from '../data-panel/skeleton-bar';
 import { StatsSummaryTable } from './stats-summary-table';
 import { timeLabel } from './time-label';
 import type { StatsRow, StatsSeries } from './types';
@@ -29,6 +30,7 @@ export interface StatsChartProps {
   granularity?: string;
   /** Zone for timestamps that are instants (see timeLabel). */
   timeZone?: string;
+  /** The rows are on their way: a grey box of the chart's height stands in for it (nothing jumps when they come). */
   loading?: boolean;
   type?: 'area' | 'line';
   height?: number;
@@ -81,8 +83,11 @@ export function StatsChart({
         <SegmentedControl aria-label="Chart series" data={variants} value={current} onChange={setCurrent} size="xs" />
       </Group>
       <Box pos="relative" mih={height} aria-busy={loading}>
-        <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
-        {!loading && rows.length === 0 ? (
+        {loading ? (
+          <Box h={height} lh={0}>
+            <SkeletonBar height={height} label="Loading chart" />
+          </Box>
+        ) : rows.length === 0 ? (
           <Center h={height}>
             <Text c="dimmed">{NO_DATA_TEXT}</Text>
           </Center>

@@ -1,6 +1,8 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { MSG, type Segment, type SegmentType } from '@pushdeck/contracts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useJsSegment } from '../api/use-segments';
@@ -66,13 +68,14 @@ export function AudienceEditPage() {
         Edit {MODE_TEXT[type].title}
       </Title>
       {segment.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" role="progressbar" aria-label="Loading" />
-        </Center>
+        // the form's fields (name, type, a condition or two) as grey bars while the audience loads
+        <PanelSkeleton lines={4} height={36} />
       ) : segment.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(segment.error, MSG.error)}
-        </Alert>
+        <PanelError
+          message={errorMessage(segment.error, MSG.error)}
+          onRetry={() => segment.refetch()}
+          retrying={segment.isFetching}
+        />
       ) : (
         <AudienceForm
           key={segment.data.id}

@@ -223,4 +223,33 @@ describe('Audience Create and Edit', { timeout: 20_000 }, () => {
     });
     uninstall();
   });
+
+  it('holds the form in place with grey bars while the audience loads, then retries a failed load', async () => {
+    let state: 'wait' | 'fail' | 'ok' = 'wait';
+    const stored = { id: 12, name: 'Loaded audience', type: 'audience', query: { filters: [] } };
+    const first = renderAudiences('/dashboard/5/audience-creator/edit/12', (call) => {
+      if (call.path !== '/api/v1/segments/get_js_seg/12') return undefined;
+      if (state === 'wait') return new Promise<Response>(() => {});
+      return state === 'fail'
+        ? jsonResponse(500, { message: 'Audiences are down.' })
+        : jsonResponse(200, { data: stored });
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    state = 'fail';
+    const { user } = renderAudiences('/dashboard/5/audience-creator/edit/12', (call) => {
+      if (call.path !== '/api/v1/segments/get_js_seg/12') return undefined;
+      return state === 'fail'
+        ? jsonResponse(500, { message: 'Audiences are down.' })
+        : jsonResponse(200, { data: stored });
+    });
+    const alert = (await screen.findByText('Audiences are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    state = 'ok';
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByDisplayValue('Loaded audience')).toBeInTheDocument();
+  });
 });

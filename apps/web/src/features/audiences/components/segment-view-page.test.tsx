@@ -110,4 +110,27 @@ describe('Segment or audience detail', { timeout: 15_000 }, () => {
     );
     expect(await screen.findByText('Audience not found.')).toBeInTheDocument();
   });
+
+  it('holds the name and the filter in place with grey bars while the segment loads, no spinner', async () => {
+    renderAudiences('/dashboard/5/audience-creator/view/9', (call) =>
+      call.path === '/api/v1/segments/get' ? new Promise<Response>(() => {}) : undefined,
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+  });
+
+  it('shows a segment that could not be loaded with a Retry that asks again', async () => {
+    let failing = true;
+    const { calls, user } = renderAudiences('/dashboard/5/audience-creator/view/9', (call) =>
+      failing && call.path === '/api/v1/segments/get'
+        ? jsonResponse(500, { message: 'Segments are down.' })
+        : answer(call),
+    );
+    const alert = (await screen.findByText('Segments are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Desktop Chrome' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/segments/get')).toHaveLength(2);
+  });
 });

@@ -1,7 +1,10 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/auth';
@@ -56,13 +59,19 @@ export function SegmentViewPage() {
         </Group>
       </Anchor>
       {segment.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" role="progressbar" aria-label="Loading" />
-        </Center>
+        // the name's and the filter's places in grey: nothing jumps when the segment comes
+        <Stack gap="md" aria-busy>
+          <SkeletonBar height={36} width="40%" />
+          <Paper withBorder p="sm">
+            <PanelSkeleton lines={2} height={18} />
+          </Paper>
+        </Stack>
       ) : segment.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(segment.error, MSG.error)}
-        </Alert>
+        <PanelError
+          message={errorMessage(segment.error, MSG.error)}
+          onRetry={() => segment.refetch()}
+          retrying={segment.isFetching}
+        />
       ) : segment.data === null ? (
         <Alert color="yellow" role="alert">
           {text.title} not found.

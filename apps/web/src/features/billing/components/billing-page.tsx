@@ -1,9 +1,12 @@
-import { Alert, Anchor, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import type { QuotaUsage } from '@pushdeck/contracts';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { USAGE_EXPORT_URL, useUsage } from '../api/billing-api';
-import { DailyChart } from './daily-chart';
+import { DAILY_CHART_HEIGHT, DailyChart } from './daily-chart';
 import { QuotaBanner } from './quota-banner';
 
 function QuotaRow({ label, quota }: { label: string; quota: QuotaUsage }) {
@@ -34,11 +37,22 @@ export function BillingPage() {
         Billing
       </Title>
       {usage.isError && (
-        <Alert color="red" role="alert" title="Usage could not be loaded">
-          {errorMessage(usage.error, 'Error')}
-        </Alert>
+        <PanelError
+          title="Usage could not be loaded"
+          message={errorMessage(usage.error, 'Error')}
+          onRetry={() => usage.refetch()}
+          retrying={usage.isFetching}
+        />
       )}
-      {usage.isPending && <Loader role="progressbar" aria-label="Loading usage" />}
+      {usage.isPending && (
+        // the plan line and the three quotas, then the daily chart's height: nothing jumps when the usage comes
+        <>
+          <Paper withBorder p="md">
+            <PanelSkeleton lines={4} height={24} label="Loading usage" />
+          </Paper>
+          <SkeletonBar height={DAILY_CHART_HEIGHT} />
+        </>
+      )}
       {u && (
         <>
           <QuotaBanner usage={u} />

@@ -138,4 +138,77 @@ describe('Billing and Upgrade', () => {
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit plan' })).toBeNull());
   });
+
+  it('holds the usage in place with grey bars while it loads, no spinner', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    const { container } = renderWithProviders(<BillingPage />, { route: '/billing', user: userWithRole('client') });
+    expect(await screen.findByRole('progressbar', { name: 'Loading usage' })).toBeInTheDocument();
+    expect(container.querySelector('.mantine-Loader-root')).toBeNull();
+  });
+
+  it('shows a Retry when the usage cannot load, and Retry asks again', async () => {
+    let failing = true;
+    const net = stubFetch(() =>
+      failing ? jsonResponse(500, { message: 'Usage is down.' }) : jsonResponse(200, { data: usage() }),
+    );
+    renderWithProviders(<BillingPage />, { route: '/billing', user: userWithRole('client') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Usage could not be loaded');
+    expect(alert).toHaveTextContent('Usage is down.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Monthly sends used')).toHaveTextContent('9 of 10');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(net.calls.filter((c) => c.path === '/api/v1/billing/usage')).toHaveLength(2);
+  });
+
+  it('says what comes when nothing was sent this month yet', async () => {
+    stubFetch(() => jsonResponse(200, { data: usage({ daily: [] }) }));
+    renderWithProviders(<BillingPage />, { route: '/billing', user: userWithRole('client') });
+    expect(await screen.findByText('No sends this month yet.')).toBeInTheDocument();
+    expect(screen.getByText("Each day's sends show here once a push goes out.")).toBeInTheDocument();
+  });
+
+  it('holds the plans in place while they load, then retries them when they fail', async () => {
+    let plans: 'wait' | 'fail' | 'none' = 'wait';
+    stubFetch((call) => {
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(200, { data: usage() });
+      if (plans === 'wait') return new Promise<Response>(() => {});
+      return plans === 'fail' ? jsonResponse(500, { message: 'Plans are down.' }) : jsonResponse(200, { data: [] });
+    });
+    const first = renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('client') });
+    expect((await screen.findAllByRole('progressbar', { name: 'Loading plans' })).length).toBeGreaterThan(0);
+    first.unmount();
+
+    plans = 'fail';
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('client') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Plans are down.');
+    plans = 'none';
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No plans yet.')).toBeInTheDocument();
+    expect(screen.getByText('Every client is unlimited until an administrator creates plans.')).toBeInTheDocument();
+  });
+
+  it("shows an admin the requests' and plans' own loading, error and empty states", async () => {
+    let failing = true;
+    stubFetch((call) => {
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(200, { data: usage() });
+      if (call.path === '/api/v1/billing/requests') {
+        return failing ? jsonResponse(500, { message: 'Requests are down.' }) : jsonResponse(200, { data: [] });
+      }
+      if (call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [] });
+      return jsonResponse(200, { data: [] });
+    });
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('admin') });
+    expect(await screen.findByText('Create the first one with the form below.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Requests are down.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No pending request.')).toBeInTheDocument();
+    expect(
+      screen.getByText('When a client asks for another plan, the request shows here to approve or decline.'),
+    ).toBeInTheDocument();
+  });
 });

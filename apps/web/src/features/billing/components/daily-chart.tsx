@@ -1,12 +1,16 @@
-import { Text } from '@mantine/core';
 import type { Usage } from '@pushdeck/contracts';
+import { EmptyState } from '@/components/data-panel/empty-state';
 
-const H = 120;
+/** The bars' height in px (the page's placeholder while loading is as high). */
+export const DAILY_CHART_HEIGHT = 120;
+const H = DAILY_CHART_HEIGHT;
 const BAR = 16;
 
 /** This month's sends (blue) and over-quota rows (red) per day, as bars; each bar's title names its figures. */
 export function DailyChart({ days }: { days: Usage['daily'] }) {
-  if (days.length === 0) return <Text c="dimmed">No sends this month yet.</Text>;
+  if (days.length === 0) {
+    return <EmptyState title="No sends this month yet." hint="Each day's sends show here once a push goes out." />;
+  }
   const max = Math.max(1, ...days.map((d) => d.sends + d.over_quota));
   return (
     <svg width={days.length * (BAR + 4)} height={H} role="img" aria-label="Sends by day">

@@ -1,6 +1,9 @@
 import { Alert, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { PLAN_FEATURES, type Plan, type PlanBody } from '@pushdeck/contracts';
 import { useState } from 'react';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { errorMessage } from '@/lib/api';
 import { useAllClients, usePlanAdmin, usePlans } from '../api/billing-api';
 import { EMPTY_PLAN, PlanForm } from './plan-form';
@@ -33,43 +36,55 @@ export function PlansAdmin() {
           {errorMessage(error, 'Error')}
         </Alert>
       )}
-      <Table aria-label="Plans">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Monthly sends</Table.Th>
-            <Table.Th>Active subscribers</Table.Th>
-            <Table.Th>Websites</Table.Th>
-            <Table.Th>Features off</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(plans.data ?? []).map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td>{p.name}</Table.Td>
-              <Table.Td>{shown(p.monthly_sends)}</Table.Td>
-              <Table.Td>{shown(p.active_subscribers)}</Table.Td>
-              <Table.Td>{shown(p.websites)}</Table.Td>
-              <Table.Td>
-                {PLAN_FEATURES.filter((f) => p.features[f] === false)
-                  .map((f) => FEATURE_LABELS[f])
-                  .join(', ') || '—'}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" onClick={() => setEditing({ id: p.id, body: bodyOf(p) })}>
-                    Edit {p.name}
-                  </Button>
-                  <Button size="xs" variant="default" color="red" onClick={() => admin.remove.mutate(p.id)}>
-                    Delete {p.name}
-                  </Button>
-                </Group>
-              </Table.Td>
+      {plans.isError ? (
+        <PanelError
+          message={errorMessage(plans.error, 'The plans could not be loaded.')}
+          onRetry={() => plans.refetch()}
+          retrying={plans.isFetching}
+        />
+      ) : plans.isPending ? (
+        <PanelSkeleton lines={3} height={30} label="Loading plans" />
+      ) : plans.data.length === 0 ? (
+        <EmptyState title="No plans yet." hint="Create the first one with the form below." />
+      ) : (
+        <Table aria-label="Plans">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Monthly sends</Table.Th>
+              <Table.Th>Active subscribers</Table.Th>
+              <Table.Th>Websites</Table.Th>
+              <Table.Th>Features off</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {plans.data.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>{shown(p.monthly_sends)}</Table.Td>
+                <Table.Td>{shown(p.active_subscribers)}</Table.Td>
+                <Table.Td>{shown(p.websites)}</Table.Td>
+                <Table.Td>
+                  {PLAN_FEATURES.filter((f) => p.features[f] === false)
+                    .map((f) => FEATURE_LABELS[f])
+                    .join(', ') || '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => setEditing({ id: p.id, body: bodyOf(p) })}>
+                      Edit {p.name}
+                    </Button>
+                    <Button size="xs" variant="default" color="red" onClick={() => admin.remove.mutate(p.id)}>
+                      Delete {p.name}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       {editing ? (
         <PlanForm
           key={editing.id}

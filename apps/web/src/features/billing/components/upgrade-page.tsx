@@ -1,5 +1,8 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Plan } from '@pushdeck/contracts';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { IfAllowed } from '@/components/if-allowed';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
@@ -47,6 +50,15 @@ function PlanCard({ plan, current, canAsk, onAsk, busy }: PlanCardProps) {
   );
 }
 
+/** Three cards of grey lines (name, quotas, features, button) while the plans load. */
+function PlanCardSkeletons() {
+  return [1, 2, 3].map((n) => (
+    <Card withBorder key={n}>
+      <PanelSkeleton lines={7} height={18} label="Loading plans" />
+    </Card>
+  ));
+}
+
 function PendingRequests() {
   const requests = useRequests('pending');
   const decide = useDecide();
@@ -57,8 +69,19 @@ function PendingRequests() {
         Requests waiting for an answer
       </Title>
       {decide.isError && <Alert color="red">{errorMessage(decide.error, 'Error')}</Alert>}
-      {rows.length === 0 ? (
-        <Text c="dimmed">No pending request.</Text>
+      {requests.isError ? (
+        <PanelError
+          message={errorMessage(requests.error, 'The requests could not be loaded.')}
+          onRetry={() => requests.refetch()}
+          retrying={requests.isFetching}
+        />
+      ) : requests.isPending ? (
+        <PanelSkeleton lines={2} height={30} label="Loading requests" />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title="No pending request."
+          hint="When a client asks for another plan, the request shows here to approve or decline."
+        />
       ) : (
         <Table aria-label="Pending plan requests">
           <Table.Tbody>
@@ -116,11 +139,20 @@ export function UpgradePage() {
           {errorMessage(ask.error, 'Error')}
         </Alert>
       )}
-      {plans.isError && <Alert color="red">{errorMessage(plans.error, 'Error')}</Alert>}
       {!canAsk && (
         <Text c="dimmed">The owner of your client account can ask for another plan; ask them if you need more.</Text>
       )}
+      {plans.isError ? (
+        <PanelError
+          message={errorMessage(plans.error, 'The plans could not be loaded.')}
+          onRetry={() => plans.refetch()}
+          retrying={plans.isFetching}
+        />
+      ) : plans.isSuccess && plans.data.length === 0 ? (
+        <EmptyState title="No plans yet." hint="Every client is unlimited until an administrator creates plans." />
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {plans.isPending && <PlanCardSkeletons />}
         {(plans.data ?? []).map((plan) => (
           <PlanCard
             key={plan.id}

@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '@/app/test-users';
-import { jsonResponse, type StubbedCall, stubFetch } from '@/lib/api/testing/fetch-stub';
+import {
+  clearXsrfCookie,
+  csrfCookieResponse,
+  jsonResponse,
+  type StubbedCall,
+  stubFetch,
+} from '@/lib/api/testing/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { ConnectionSettingsButton } from './connection-settings';
 
@@ -103,5 +109,44 @@ describe('Connection settings', () => {
     const call = calls.find((c) => c.path === '/api/v1/connections/bindGeoConnectionsToDomain')!;
     expect(call.url.searchParams.get('domain_id')).toBe('5');
     expect(await within(table).findByText('Three')).toBeInTheDocument();
+  });
+
+  it('holds grey rows under the loading line while the bound bundles load, no spinner', async () => {
+    // the lists never answer (the CSRF cookie does: a POST waits for it, and so would the next test's)
+    stubFetch((call) => (call.path === '/api/csrf-cookie' ? csrfCookieResponse() : new Promise<Response>(() => {})));
+    renderWithProviders(<ConnectionSettingsButton domain={{ id: 5, url: 'https://shop.acme.test' }} />, {
+      user: userWithRole('admin'),
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Connection settings' }));
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    expect(within(table).getByRole('status')).toHaveTextContent('Loading API connections…');
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(3);
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+    clearXsrfCookie();
+  });
+
+  it('shows a failed table with a Retry that asks again, and an empty one says how to bind', async () => {
+    let failing = true;
+    const { calls } = stubFetch((call: StubbedCall) => {
+      if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
+      if (call.path === '/api/v1/connections/getDomainAPIConnections') {
+        return failing ? jsonResponse(500, { message: 'Bundles are down.' }) : jsonResponse(200, { data: [] });
+      }
+      return jsonResponse(200, { data: [] });
+    });
+    renderWithProviders(<ConnectionSettingsButton domain={{ id: 5, url: 'https://shop.acme.test' }} />, {
+      user: userWithRole('admin'),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Connection settings' }));
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('Bundles are down.');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('No API connection is bound to this website.')).toBeInTheDocument();
+    expect(within(table).getByText("Pick one under 'Add a new API bundle' below and press Bind.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/connections/getDomainAPIConnections')).toHaveLength(2);
+    clearXsrfCookie();
   });
 });

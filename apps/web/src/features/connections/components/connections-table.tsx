@@ -1,7 +1,9 @@
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { type Connection, type ConnectionType, INFRA_MSG } from '@pushdeck/contracts';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, showResultPopup as showResult } from '@/components/feedback/notify';
@@ -65,11 +67,6 @@ export function ConnectionsTable({ domainId, type }: ConnectionsTableProps) {
       <Title order={3} size="h5">
         {title}
       </Title>
-      {bound.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(bound.error, 'Error!')}
-        </Alert>
-      )}
       <TableScroller minWidth={860} label={`${title} connections`}>
         <Table striped aria-label={`${title} connections`}>
           <Table.Thead>
@@ -80,23 +77,41 @@ export function ConnectionsTable({ domainId, type }: ConnectionsTableProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {bound.isPending ? (
+            {bound.isError ? (
               <Table.Tr>
                 <Table.Td colSpan={HEADERS.length}>
-                  <Group gap="xs" role="status">
-                    <Loader size="xs" />
-                    <Text size="sm" c="dimmed">
-                      Loading {title} connections…
-                    </Text>
-                  </Group>
+                  <PanelError
+                    message={errorMessage(bound.error, 'Error!')}
+                    onRetry={() => bound.refetch()}
+                    retrying={bound.isFetching}
+                  />
                 </Table.Td>
               </Table.Tr>
+            ) : bound.isPending ? (
+              <>
+                <Table.Tr>
+                  <Table.Td colSpan={HEADERS.length}>
+                    <Text size="sm" c="dimmed" role="status">
+                      Loading {title} connections…
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+                {/* grey rows of a few bundles' height, so the dialog does not jump when they come */}
+                {[1, 2].map((n) => (
+                  <Table.Tr key={n} aria-hidden>
+                    <Table.Td colSpan={HEADERS.length}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </>
             ) : (bound.data ?? []).length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={HEADERS.length}>
-                  <Text size="sm" c="dimmed">
-                    No {title} connection is bound to this website.
-                  </Text>
+                  <EmptyState
+                    title={`No ${title} connection is bound to this website.`}
+                    hint={`Pick one under 'Add a new ${title} bundle' below and press Bind.`}
+                  />
                 </Table.Td>
               </Table.Tr>
             ) : (

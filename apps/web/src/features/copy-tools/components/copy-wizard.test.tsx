@@ -212,4 +212,32 @@ describe('Copy Tools wizard', () => {
     expect(await screen.findByText('Request failed with status 201')).toBeInTheDocument();
     expect(network.calls.filter((c) => c.path === '/api/v1/drips/recurring/createOrUpdate')).toHaveLength(1);
   }, 15_000);
+
+  it('holds each step in place with grey rows while its list loads, and retries a list that failed', async () => {
+    let domains: 'wait' | 'fail' | 'ok' = 'wait';
+    const answer = (call: StubbedCall) => {
+      if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
+      if (call.path !== '/api/v1/domains/get') return jsonResponse(200, { data: [] });
+      if (domains === 'wait') return new Promise<Response>(() => {});
+      return domains === 'fail'
+        ? jsonResponse(500, { message: 'Domains are down.' })
+        : jsonResponse(200, { data: DOMAINS });
+    };
+    stubFetch(answer);
+    const first = renderWithProviders(<CopyWizard mode="copy" />, { user: CLIENT });
+    expect(await screen.findByRole('progressbar', { name: 'Loading Step 1: Source domain' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+    first.unmount();
+
+    domains = 'fail';
+    const network = stubFetch(answer);
+    renderWithProviders(<CopyWizard mode="copy" />, { user: CLIENT });
+    const [message] = await screen.findAllByText('Domains are down.');
+    const alert = message?.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    domains = 'ok';
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Step 1: Source domain' })).toBeInTheDocument();
+    expect(network.calls.filter((c) => c.path === '/api/v1/domains/get').length).toBeGreaterThan(1);
+  });
 });

@@ -215,6 +215,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
             domains={src.sourceDomains.data}
             loading={src.sourceDomains.isFetching}
             error={src.sourceDomains.error}
+            onRetry={() => src.sourceDomains.refetch()}
             multiple={false}
             selected={new Set(sourceDomain === null ? [] : [sourceDomain])}
             onChange={(next) => {
@@ -238,6 +239,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
             domains={src.targetDomains.data}
             loading={src.targetDomains.isFetching}
             error={src.targetDomains.error}
+            onRetry={() => src.targetDomains.refetch()}
             multiple={!migration}
             selected={targets}
             onChange={setTargets}

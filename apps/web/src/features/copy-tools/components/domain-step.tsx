@@ -1,6 +1,8 @@
-import { Alert, Badge, Checkbox, Group, Loader, Radio, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Group, Radio, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { useMemo, useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { errorMessage } from '@/lib/api';
 import type { CopyDomain } from '../api/copy-tools-api';
 import { SelectionHeader } from './selection-header';
@@ -12,6 +14,8 @@ export interface DomainStepProps {
   domains: CopyDomain[] | undefined;
   loading: boolean;
   error: unknown;
+  /** Asks again for the list that failed (its query's refetch). */
+  onRetry: () => unknown;
   /** Single select (source, migration target) or several with select-all. */
   multiple: boolean;
   selected: ReadonlySet<number>;
@@ -51,11 +55,10 @@ export function DomainStep(props: DomainStepProps) {
       {props.notice ? (
         <Text c="dimmed">{props.notice}</Text>
       ) : props.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(props.error, MSG.error)}
-        </Alert>
+        <PanelError message={errorMessage(props.error, MSG.error)} onRetry={props.onRetry} retrying={props.loading} />
       ) : props.loading ? (
-        <Loader size="sm" role="progressbar" aria-label={`Loading ${props.title}`} />
+        // the search box and a few rows in grey: the step keeps its height when the list comes
+        <PanelSkeleton lines={4} height={28} label={`Loading ${props.title}`} />
       ) : (
         <>
           <TextInput

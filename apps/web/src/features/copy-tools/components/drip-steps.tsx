@@ -62,6 +62,7 @@ export function DripSteps(p: DripStepsProps) {
             rows={p.src.recurring.data}
             loading={p.src.recurring.isFetching}
             error={p.src.recurring.error}
+            onRetry={() => p.src.recurring.refetch()}
             idOf={(d) => d.id!}
             searchText={dripText}
             searchPlaceholder="Search by ID, title or message"
@@ -98,6 +99,7 @@ export function DripSteps(p: DripStepsProps) {
             rows={p.src.welcome.data}
             loading={p.src.welcome.isFetching}
             error={p.src.welcome.error}
+            onRetry={() => p.src.welcome.refetch()}
             idOf={(d) => d.id!}
             searchText={dripText}
             searchPlaceholder="Search by ID, title or message"
@@ -131,6 +133,7 @@ export function DripSteps(p: DripStepsProps) {
             rows={p.src.audiences.data}
             loading={p.src.audiences.isFetching}
             error={p.src.audiences.error}
+            onRetry={() => p.src.audiences.refetch()}
             idOf={(a) => a.id}
             searchText={(a) => `${a.id} ${a.name}`}
             searchPlaceholder="Search by ID or name"

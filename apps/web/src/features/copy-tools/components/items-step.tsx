@@ -1,6 +1,8 @@
-import { Alert, Checkbox, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { errorMessage } from '@/lib/api';
 import { SelectionHeader } from './selection-header';
 
@@ -14,6 +16,8 @@ export interface ItemsStepProps<T> {
   rows: T[] | undefined;
   loading: boolean;
   error: unknown;
+  /** Asks again for the list that failed (its query's refetch). */
+  onRetry: () => unknown;
   idOf: (row: T) => number;
   /** The text the search looks in (ID, title, message or name). */
   searchText: (row: T) => string;
@@ -49,11 +53,10 @@ export function ItemsStep<T>(props: ItemsStepProps<T>) {
       {props.notice ? (
         <Text c="dimmed">{props.notice}</Text>
       ) : props.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(props.error, MSG.error)}
-        </Alert>
+        <PanelError message={errorMessage(props.error, MSG.error)} onRetry={props.onRetry} retrying={props.loading} />
       ) : props.loading ? (
-        <Loader size="sm" role="progressbar" aria-label={`Loading ${props.title}`} />
+        // the search box and a few rows in grey: the step keeps its height when the list comes
+        <PanelSkeleton lines={4} height={28} label={`Loading ${props.title}`} />
       ) : (
         <>
           <TextInput

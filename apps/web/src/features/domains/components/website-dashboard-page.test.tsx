@@ -28,7 +28,7 @@ const DOMAIN = {
   vapid_public_key: 'BK',
 };
 
-type Answer = (call: StubbedCall) => Response | undefined;
+type Answer = (call: StubbedCall) => Response | Promise<Response> | undefined;
 
 function renderPage({ role = 'client', answer }: { role?: RoleName; answer?: Answer } = {}) {
   window.localStorage.setItem(AUTH_FLAG_KEY, '1');
@@ -185,5 +185,26 @@ describe('WebsiteDashboardPage', () => {
     expect(within(popup).getByText('This website is already added.')).toBeInTheDocument();
     expect(puts()[0]?.body).toEqual({ fcm_conf: 'client', url: 'https://other.example' });
     uninstall();
+  });
+
+  it("holds the title's and the facts' places in grey while the website loads, no spinner", async () => {
+    renderPage({ answer: (call) => (call.path === '/api/v1/domains/5' ? new Promise<Response>(() => {}) : undefined) });
+    expect(await screen.findByRole('progressbar', { name: 'Loading website' })).toBeInTheDocument();
+    expect(screen.getByText('Loading website…')).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+  });
+
+  it('shows a website that could not be loaded with a Retry that asks again', async () => {
+    let failing = true;
+    const { calls } = renderPage({
+      answer: (call) =>
+        failing && call.path === '/api/v1/domains/5' ? jsonResponse(500, { message: 'Domains are down.' }) : undefined,
+    });
+    const alert = (await screen.findByText('Domains are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'https://news.example' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/domains/5')).toHaveLength(2);
   });
 });

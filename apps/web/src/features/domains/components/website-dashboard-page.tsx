@@ -1,7 +1,10 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Domain } from '@pushdeck/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { useAuth, useCan } from '@/lib/auth';
@@ -93,14 +96,21 @@ export function WebsiteDashboardPage({
           </Anchor>
         </Alert>
       ) : domain.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading website…</Text>
-        </Group>
+        // the title's and the facts' places in grey: the page does not jump when the website comes
+        <Stack gap="md" aria-busy>
+          <VisuallyHidden role="status">Loading website…</VisuallyHidden>
+          <SkeletonBar height={36} width="40%" />
+          <Paper withBorder p="lg" radius="md">
+            <PanelSkeleton lines={3} height={18} label="Loading website" />
+          </Paper>
+        </Stack>
       ) : domain.isError ? (
-        <Alert color="red" title="Error!">
-          {errorMessage(domain.error, 'The website could not be loaded.')}
-        </Alert>
+        <PanelError
+          title="Error!"
+          message={errorMessage(domain.error, 'The website could not be loaded.')}
+          onRetry={() => domain.refetch()}
+          retrying={domain.isFetching}
+        />
       ) : (
         <>
           <Group justify="space-between" align="flex-start">

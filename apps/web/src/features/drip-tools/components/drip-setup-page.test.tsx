@@ -124,4 +124,32 @@ describe('DripSetupPage', () => {
     ]);
     expect(screen.queryByText(/The drip was created on/)).not.toBeInTheDocument();
   });
+
+  it('holds the Domains in place with grey bars while they load, and retries what failed', async () => {
+    let domains: 'wait' | 'fail' | 'ok' = 'wait';
+    const answer = (call: StubbedCall) => {
+      if (call.path === '/api/v1/tags') return jsonResponse(200, { data: [UA] });
+      if (call.path !== '/api/v1/domains/get') return jsonResponse(404, { message: 'Not found.' });
+      if (domains === 'wait') return new Promise<Response>(() => {});
+      return domains === 'fail'
+        ? jsonResponse(500, { message: 'Domains are down.' })
+        : jsonResponse(200, { data: DOMAINS });
+    };
+    stubFetch(answer);
+    const first = renderWithProviders(<DripSetupPage renderEditor={(props) => <Editor {...props} />} />);
+    expect(await screen.findByRole('progressbar', { name: 'Loading websites' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+    first.unmount();
+
+    domains = 'fail';
+    const network = stubFetch(answer);
+    renderWithProviders(<DripSetupPage renderEditor={(props) => <Editor {...props} />} />);
+    const alert = (await screen.findByText('Domains are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    domains = 'ok';
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Domains' })).toBeInTheDocument();
+    expect(network.calls.filter((c) => c.path === '/api/v1/domains/get')).toHaveLength(2);
+    expect(network.calls.filter((c) => c.path === '/api/v1/tags')).toHaveLength(1);
+  });
 });

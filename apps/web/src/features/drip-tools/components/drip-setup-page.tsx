@@ -1,6 +1,8 @@
-import { Alert, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type Drip, MSG } from '@pushdeck/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { errorMessage } from '@/lib/api';
 import { setupRecurring } from '../api/drip-tools-api';
@@ -55,11 +57,18 @@ export function DripSetupPage({ renderEditor }: DripSetupPageProps) {
             Domains
           </Title>
           {failure ? (
-            <Alert color="red" role="alert" title={MSG.error}>
-              {errorMessage(failure, MSG.error)}
-            </Alert>
+            <PanelError
+              title={MSG.error}
+              message={errorMessage(failure, MSG.error)}
+              onRetry={() => {
+                if (domains.isError) domains.refetch();
+                if (tags.isError) tags.refetch();
+              }}
+              retrying={domains.isFetching || tags.isFetching}
+            />
           ) : loading ? (
-            <Loader size="sm" role="progressbar" aria-label="Loading websites" />
+            // the tree's first branches in grey: the panel keeps its height when the websites come
+            <PanelSkeleton lines={4} height={22} label="Loading websites" />
           ) : (
             <DomainTree
               nodes={tree}

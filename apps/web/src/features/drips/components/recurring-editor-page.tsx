@@ -2,6 +2,7 @@ import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { errorMessage } from '@/lib/api';
 import { useDomainUrl, useDrip } from '../api/use-drips';
 import { dripPaths, routeId } from '../lib/route';
@@ -42,9 +43,12 @@ export function RecurringEditorPage({
           <Text c="dimmed">Loading Recurring Drip ...</Text>
         </Group>
       ) : drip.isError ? (
-        <Alert color="red" title={MSG.error}>
-          {errorMessage(drip.error, 'The recurring drip could not be loaded.')}
-        </Alert>
+        <PanelError
+          title={MSG.error}
+          message={errorMessage(drip.error, 'The recurring drip could not be loaded.')}
+          onRetry={() => drip.refetch()}
+          retrying={drip.isFetching}
+        />
       ) : !isNew && !drip.data ? (
         <Alert color="yellow" title="Recurring drip not found.">
           It may have been deleted.

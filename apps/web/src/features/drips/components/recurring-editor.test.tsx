@@ -1,6 +1,7 @@
 import { dripListRowSchema, dripSchema } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, setSessionExpiredHandler } from '@/lib/api';
 import {
@@ -13,6 +14,7 @@ import {
 import { renderWithProviders } from '@/test/render';
 import { audience, dripRow, scheduleRow } from '../testing/fixtures';
 import { RecurringEditor } from './recurring-editor';
+import { RecurringEditorPage } from './recurring-editor-page';
 
 const SAVED = dripRow({ id: 11, type: 'recurring', title: 'Daily deals' });
 
@@ -169,5 +171,28 @@ describe('RecurringEditor', () => {
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }), false);
     expect(writes()).toHaveLength(0);
     uninstall();
+  });
+
+  it('shows a stored drip that could not be loaded with a Retry that asks again', { timeout: 30_000 }, async () => {
+    let failing = true;
+    const { calls } = stubFetch((call) => {
+      if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
+      if (call.path === '/api/v1/drips/recurring/get') {
+        return failing ? jsonResponse(500, { message: 'Drips are down.' }) : jsonResponse(200, { data: [SAVED] });
+      }
+      return jsonResponse(200, { data: [] });
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/:id/recurring/edit/:recurr_id" element={<RecurringEditorPage />} />
+      </Routes>,
+      { route: '/dashboard/3/recurring/edit/11' },
+    );
+    const alert = (await screen.findByText('Drips are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('form', { name: 'Recurring drip' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/drips/recurring/get')).toHaveLength(2);
   });
 });

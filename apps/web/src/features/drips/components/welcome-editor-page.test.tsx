@@ -176,4 +176,20 @@ describe('welcome drips', () => {
       expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/v1/drips/welcome/delete/null/7']),
     );
   });
+
+  it('shows a drip that could not be loaded with a Retry that asks again', { timeout: 30_000 }, async () => {
+    let failing = true;
+    const { calls, user } = setup('/dashboard/3/welcome/7', (call) =>
+      failing && call.path === '/api/v1/drips/welcome/get'
+        ? jsonResponse(500, { message: 'Drips are down.' })
+        : undefined,
+    );
+    const message = await screen.findByText('Drips are down.', {}, { timeout: 6000 });
+    const alert = message.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await form()).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/drips/welcome/get').length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { MSG } from '@pushdeck/contracts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
@@ -72,9 +73,12 @@ export function WelcomeEditorPage({ statsSlot }: { statsSlot?: (domainId: number
           <Text c="dimmed">Loading Welcome Drip ...</Text>
         </Group>
       ) : drip.isError ? (
-        <Alert color="red" title={MSG.error}>
-          {errorMessage(drip.error, 'The welcome drip could not be loaded.')}
-        </Alert>
+        <PanelError
+          title={MSG.error}
+          message={errorMessage(drip.error, 'The welcome drip could not be loaded.')}
+          onRetry={() => drip.refetch()}
+          retrying={drip.isFetching}
+        />
       ) : !isNew && !drip.data ? (
         <Alert color="yellow" title="Welcome drip not found.">
           It may have been deleted.{' '}

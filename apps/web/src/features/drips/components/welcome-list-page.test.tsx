@@ -97,4 +97,16 @@ describe('WelcomeListPage', () => {
     expect(screen.getByText('Chart of drip 7 on 3')).toBeInTheDocument();
     expect(chart).toHaveAttribute('aria-expanded', 'true');
   });
+
+  it('holds the list in place with grey rows while it loads, no spinner', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/:id/welcome" element={<WelcomeListPage />} />
+      </Routes>,
+      { route: '/dashboard/3/welcome', user: userWithRole('client') },
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading Welcome Drips' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+  });
 });

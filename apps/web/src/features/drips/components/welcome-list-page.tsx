@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { MSG } from '@pushdeck/contracts';
 import { IconChartLine, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
@@ -92,10 +92,9 @@ export function WelcomeListPage({ statsSlot }: { statsSlot?: (domainId: number, 
       />
       {list.isPending ? (
         <Stack gap="xs">
-          <Group gap="xs" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading Welcome Drips ...</Text>
-          </Group>
+          <Text c="dimmed" role="status">
+            Loading Welcome Drips ...
+          </Text>
           <PanelSkeleton lines={4} height={20} label="Loading Welcome Drips" />
         </Stack>
       ) : list.isError ? (

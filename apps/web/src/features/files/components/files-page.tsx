@@ -1,7 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { type ExportFile, MSG } from '@pushdeck/contracts';
 import { IconFileExport, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
@@ -53,19 +56,23 @@ export function FilesPage() {
       </Group>
       <Card withBorder padding={0}>
         {files.isPending ? (
-          <Group p="lg" gap="xs">
-            <Loader size="sm" />
-            <Text size="sm">Loading files ...</Text>
-          </Group>
+          <Box p="lg">
+            <PanelSkeleton lines={4} height={28} label="Loading files" />
+          </Box>
         ) : files.isError ? (
-          <Alert color="red" m="md" title={MSG.error}>
-            {errorMessage(files.error, MSG.error)}
-          </Alert>
+          <Box m="md">
+            <PanelError
+              title={MSG.error}
+              message={errorMessage(files.error, MSG.error)}
+              onRetry={() => files.refetch()}
+              retrying={files.isFetching}
+            />
+          </Box>
         ) : files.data.length === 0 ? (
-          <Text p="lg" size="sm" c="dimmed">
-            No files yet. Exports you start here or from a statistics screen, the Drip Manager or the Domains List
-            appear in this list.
-          </Text>
+          <EmptyState
+            title="No files yet."
+            hint="Exports you start here (Custom Export, above) or from a statistics screen, the Drip Manager or the Domains List appear in this list."
+          />
         ) : (
           <FilesTable files={files.data} onRemove={remove} removing={removing} />
         )}

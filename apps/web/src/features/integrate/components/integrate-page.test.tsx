@@ -11,11 +11,17 @@ import { Integrate2Page } from './integrate2-page';
 
 const DOMAIN = { id: 5, website_id: 'w-abc', url: 'https://news.example', is_active: 1 };
 
-function renderAt(route: string, domain: Record<string, unknown> = DOMAIN) {
+function renderAt(
+  route: string,
+  domain: Record<string, unknown> = DOMAIN,
+  answer?: (path: string) => Response | Promise<Response> | undefined,
+) {
   window.localStorage.setItem(AUTH_FLAG_KEY, '1');
   const network = stubFetch((call) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/auth/user/info') return jsonResponse(200, { data: userWithRole('client') });
+    const custom = answer?.(call.path);
+    if (custom) return custom;
     if (call.path === '/api/v1/domains/5') return jsonResponse(200, { data: [domain] });
     if (call.path === '/api/v1/files/generateJavaScriptFileByDomain') {
       return new Response('self.PUSHMINE_CONFIG = {};', { headers: { 'Content-Type': 'application/javascript' } });
@@ -101,5 +107,28 @@ describe('Integrate', () => {
     expect(code.textContent).toContain("importScripts('/app/worker\\'s.js');");
     expect(screen.getByRole('button', { name: 'Download sw_pm.js' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download pushmine.js' })).toBeInTheDocument();
+  });
+
+  it('holds the guide in place with grey bars while the website loads, no spinner', async () => {
+    renderAt('/dashboard/5/integrate', DOMAIN, (path) =>
+      path === '/api/v1/domains/5' ? new Promise<Response>(() => {}) : undefined,
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading website' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+  });
+
+  it('shows a website that could not be loaded with a Retry that asks again', async () => {
+    let failing = true;
+    const { calls, user } = renderAt('/dashboard/5/integrate', DOMAIN, (path) =>
+      failing && path === '/api/v1/domains/5' ? jsonResponse(500, { message: 'Domains are down.' }) : undefined,
+    );
+    const alert = (await screen.findByText('Domains are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    const asked = () => calls.filter((c) => c.path === '/api/v1/domains/5').length;
+    const before = asked();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Website Id/)).toBeInTheDocument();
+    expect(asked()).toBeGreaterThan(before);
   });
 });

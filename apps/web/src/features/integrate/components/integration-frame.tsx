@@ -1,6 +1,8 @@
-import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { type IntegrationDomain, useIntegrationDomain, WebsiteNotFoundError } from '../api/integration-api';
 
@@ -33,16 +35,20 @@ export function IntegrationFrame({ title, children }: IntegrationFrameProps) {
     );
   } else if (domain.isPending) {
     body = (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading website…</Text>
-      </Group>
+      // the address line and the guide's first lines in grey while the website loads
+      <Stack gap="xs" aria-busy>
+        <VisuallyHidden role="status">Loading website…</VisuallyHidden>
+        <PanelSkeleton lines={4} height={20} label="Loading website" />
+      </Stack>
     );
   } else if (domain.isError) {
     body = (
-      <Alert color="red" title="Error!">
-        {errorMessage(domain.error, 'The website could not be loaded.')}
-      </Alert>
+      <PanelError
+        title="Error!"
+        message={errorMessage(domain.error, 'The website could not be loaded.')}
+        onRetry={() => domain.refetch()}
+        retrying={domain.isFetching}
+      />
     );
   } else {
     body = (

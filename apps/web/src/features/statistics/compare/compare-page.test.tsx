@@ -5,13 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '@/app/test-users';
 import { clearXsrfCookie, jsonResponse } from '@/lib/api/testing/fetch-stub';
 import { renderWithProviders } from '@/test/render';
-import { resetStatsNetwork, stubStatsNetwork } from '../testing/stats-fetch';
+import { type Answer, resetStatsNetwork, stubStatsNetwork } from '../testing/stats-fetch';
 import { CompareRoute } from './compare-page';
 
 const WARNING = 'Select domain for comparison!';
 
-function renderCompare() {
-  const net = stubStatsNetwork(userWithRole('client'), (call) => {
+function renderCompare(first?: Answer) {
+  const net = stubStatsNetwork(userWithRole('client'), async (call) => {
+    const answered = await first?.(call);
+    if (answered) return answered;
     if (!call.path.endsWith('/getStatsEventsByDrips') || call.url.searchParams.get('date_trunc') !== 'millennium') {
       return undefined;
     }
@@ -84,5 +86,47 @@ describe('Compare', () => {
     expect(call?.url.searchParams.getAll('domain_ids[]')).toEqual(['1', '2']);
     expect(call?.url.searchParams.get('group_by')).toBe('website_id');
     expect(call?.headers.get('withformulas')).toBe('true');
+  });
+
+  const applyBlog = async () => {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Same domain' }));
+    await user.click(await screen.findByRole('option', { name: 'https://blog.example' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    return user;
+  };
+
+  it('holds the chart, the cards and the radials in place with grey boxes while they load, no spinner', async () => {
+    renderCompare((call) =>
+      call.path.startsWith('/api/v1/statistics/') ? new Promise<Response>(() => {}) : undefined,
+    );
+    await applyBlog();
+    expect(await screen.findByRole('progressbar', { name: 'Loading chart' })).toBeInTheDocument();
+    const cards = screen.getByRole('region', { name: 'A vs B' });
+    expect(within(cards).getByText('Pushes CTR')).toBeInTheDocument();
+    expect(within(cards).getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading subscribers' })).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+  });
+
+  it("shows each failure with the spec's 'drips' or 'subs' and a Retry that asks again", async () => {
+    let failing = true;
+    const net = renderCompare((call) =>
+      failing && call.path.startsWith('/api/v1/statistics/') ? jsonResponse(500, { message: 'Down.' }) : undefined,
+    );
+    const user = await applyBlog();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent?.replace('Retry', ''))).toEqual([
+      'Down. drips',
+      'Down. drips',
+      'Down. subs',
+    ]);
+    const before = net.stats().length;
+    failing = false;
+    for (const alert of screen.getAllByRole('alert'))
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: 'Pushes CTR' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(net.stats().length).toBe(before + 3);
   });
 });

@@ -1,14 +1,16 @@
-import { Alert, Loader, Paper, Stack } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { StatsRow } from '@pushdeck/contracts';
 import { useMemo } from 'react';
 import { StatsChart, type StatsSeries } from '@/components/charts/stats-chart';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { errorMessage } from '@/lib/api';
 import type { DomainOption } from '../api/pickers-api';
 import { type CompareRequest, useCompareStats } from '../api/use-compare';
 import { bucketKeys, fillBuckets } from '../lib/buckets';
 import { type CompareCounters, compareLines } from '../lib/compare';
 import { addByTimestamp, num } from '../lib/stats-rows';
-import { CompareCards } from './compare-cards';
+import { CompareCards, CompareCardsSkeleton } from './compare-cards';
 import { CompareRadials } from './compare-radials';
 
 const FIELDS = ['delivered', 'clicked', 'sent'] as const;
@@ -23,6 +25,24 @@ const countersOf = (row: StatsRow | undefined): CompareCounters => ({
   deactivated: num(row, 'deactivated'),
   avg_patient_days: num(row, 'avg_patient_days'),
 });
+
+/** The two radial charts while subscribers load: their titles over grey boxes of the charts' height. */
+function RadialsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" aria-busy>
+      {['Subscribers', 'Unsubscribers'].map((title, i) => (
+        <Paper key={title} withBorder p="md" radius="md">
+          <Title order={3} size="h5" mb="xs">
+            {title}
+          </Title>
+          <Box lh={0}>
+            <SkeletonBar height={220 + 48} label={i === 0 ? 'Loading subscribers' : undefined} />
+          </Box>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
 
 export interface CompareResultsProps {
   request: CompareRequest;
@@ -70,7 +90,11 @@ export function CompareResults({ request, a, b }: CompareResultsProps) {
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         {series.isError ? (
-          <Alert color="red">{`${errorMessage(series.error, 'Error!')} drips`}</Alert>
+          <PanelError
+            message={`${errorMessage(series.error, 'Error!')} drips`}
+            onRetry={() => series.refetch()}
+            retrying={series.isFetching}
+          />
         ) : (
           <StatsChart
             title="Compare"
@@ -84,9 +108,13 @@ export function CompareResults({ request, a, b }: CompareResultsProps) {
         )}
       </Paper>
       {totals.isError ? (
-        <Alert color="red">{`${errorMessage(totals.error, 'Error!')} drips`}</Alert>
+        <PanelError
+          message={`${errorMessage(totals.error, 'Error!')} drips`}
+          onRetry={() => totals.refetch()}
+          retrying={totals.isFetching}
+        />
       ) : totals.isPending ? (
-        <Loader size="sm" role="progressbar" aria-label="Loading" />
+        <CompareCardsSkeleton />
       ) : (
         <CompareCards
           lines={compareLines(countersOf(pick(totals.data, a)), countersOf(pick(totals.data, b)))}
@@ -95,9 +123,13 @@ export function CompareResults({ request, a, b }: CompareResultsProps) {
         />
       )}
       {subscribers.isError ? (
-        <Alert color="red">{`${errorMessage(subscribers.error, 'Error!')} subs`}</Alert>
+        <PanelError
+          message={`${errorMessage(subscribers.error, 'Error!')} subs`}
+          onRetry={() => subscribers.refetch()}
+          retrying={subscribers.isFetching}
+        />
       ) : subscribers.isPending ? (
-        <Loader size="sm" role="progressbar" aria-label="Loading" />
+        <RadialsSkeleton />
       ) : (
         <CompareRadials
           sides={[a, b].map((d) => ({

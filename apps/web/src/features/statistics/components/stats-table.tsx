@@ -1,7 +1,8 @@
-import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { StatsTableRow } from '@pushdeck/contracts';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import type { SortState } from '@/components/data-table/types';
 import { DeferredTooltip } from '@/components/deferred/deferred-tooltip';
@@ -12,7 +13,13 @@ export interface StatsTableProps {
   columns: string[];
   rows: StatsTableRow[];
   loading: boolean;
+  /** Rows a page shows: while loading, grey rows up to it (at most 5) keep the table's height. */
+  pageLength?: number;
   emptyText: ReactNode;
+  /** The query failed: `errorText` with a Retry button calling `onRetry` (its refetch). */
+  errorText?: string;
+  onRetry?: () => unknown;
+  retrying?: boolean;
   sort?: SortState | null;
   /** Makes every column sortable. */
   onSort?: (sort: SortState) => void;
@@ -31,7 +38,11 @@ export function StatsTable({
   columns,
   rows,
   loading,
+  pageLength = 5,
   emptyText,
+  errorText,
+  onRetry,
+  retrying,
   sort,
   onSort,
   renderCell,
@@ -77,6 +88,24 @@ export function StatsTable({
       </Table.Th>
     );
   };
+  const message = (content: ReactNode) => (
+    <Table.Tr>
+      <Table.Td colSpan={columns.length}>{content}</Table.Td>
+    </Table.Tr>
+  );
+  const placeholders = Array.from({ length: Math.max(0, Math.min(pageLength, 5) - 1) }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+    <Table.Tr key={`placeholder-${i}`} aria-hidden>
+      <Table.Td colSpan={columns.length}>
+        <Skeleton height={14} radius="sm" />
+      </Table.Td>
+    </Table.Tr>
+  ));
+  const status = (text: ReactNode) => (
+    <Text ta="center" c="dimmed" py="md" role="status">
+      {text}
+    </Text>
+  );
   return (
     <TableScroller minWidth={Math.max(600, columns.length * 110)} label={caption}>
       <Table striped highlightOnHover aria-busy={loading} fz="sm">
@@ -85,14 +114,15 @@ export function StatsTable({
           <Table.Tr>{columns.map(header)}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading || rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text ta="center" c="dimmed" py="md" role="status">
-                  {loading ? 'Loading...' : emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+          {errorText !== undefined && onRetry ? (
+            message(<PanelError message={errorText} onRetry={onRetry} retrying={retrying} />)
+          ) : loading ? (
+            <>
+              {message(status('Loading...'))}
+              {placeholders}
+            </>
+          ) : rows.length === 0 ? (
+            message(status(emptyText))
           ) : (
             rows.map((row) => (
               // Grouped rows have no id of their own; their values (dimensions first) make the key.

@@ -116,4 +116,23 @@ describe('Data Explorer', () => {
     expect(await screen.findByText('Unable to sort due to invalid data.')).toBeInTheDocument();
     expect(net.callsTo('getDataExplorer')).toHaveLength(1);
   });
+
+  it('shows a failed query with a Retry that asks again', async () => {
+    let failing = true;
+    const net = stubStatsNetwork(userWithRole('client'), (call) => {
+      if (!call.path.endsWith('/getDataExplorer')) return undefined;
+      return failing
+        ? jsonResponse(500, { message: 'Explorer is down.' })
+        : jsonResponse(200, { data: [ROW], meta: { total: 1, totals: TOTALS } });
+    });
+    renderWithProviders(<DataExplorerPage />, { route: appliedRoute() });
+    const table = await screen.findByRole('table', { name: 'Data Explorer' });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('Explorer is down.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('https://shop.example')).toBeInTheDocument();
+    expect(within(table).queryByRole('alert')).toBeNull();
+    expect(net.callsTo('getDataExplorer')).toHaveLength(2);
+  });
 });

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { DataTableChange } from '@/components/data-table/types';
 import { formatOrderBy, useListParams } from '@/components/data-table/use-list-params';
 import { notifyFailure } from '@/components/feedback/notify';
-import { errorMessage } from '@/lib/api';
 import { startServerExport } from '@/lib/exports/server-export';
 import { startV2Export } from '../api/stats-v2-api';
 import { useClients, useFilterDomains } from '../api/use-pickers';
@@ -139,13 +138,10 @@ export function DataExplorer({ moder, domainId }: DataExplorerProps) {
         pageLength={list.pageLength}
         sort={list.sort}
         loading={body !== null && result.isPending}
-        emptyText={
-          result.isError
-            ? errorMessage(result.error, 'Error!')
-            : applied
-              ? 'No data for this period.'
-              : 'Choose the filters and press Get Data.'
-        }
+        emptyText={applied ? 'No data for this period.' : 'Choose the filters and press Get Data.'}
+        error={result.error}
+        errorText="Error!"
+        onRetry={() => result.refetch()}
         onChange={onTableChange}
         domainIdOf={domainIdOf}
       />

@@ -17,6 +17,10 @@ export interface ExplorerTableProps {
   sort: SortState | null;
   loading: boolean;
   emptyText: string;
+  /** The query failed: its message (`errorText`) with a Retry calling `onRetry`. */
+  error?: unknown;
+  errorText?: string;
+  onRetry?: () => unknown;
   onChange: (change: DataTableChange) => void;
   /** The website's id for a website_id, to open its dashboard. */
   domainIdOf: (websiteId: string) => number | undefined;
@@ -63,6 +67,9 @@ export function ExplorerTable(p: ExplorerTableProps) {
       rowKey={(row) => (row[TOTALS_MARK] ? TOTALS_MARK : p.dims.map((d) => String(row[d])).join('|'))}
       loading={p.loading}
       emptyText={p.emptyText}
+      error={p.error}
+      errorText={p.errorText}
+      onRetry={p.onRetry}
     />
   );
 }

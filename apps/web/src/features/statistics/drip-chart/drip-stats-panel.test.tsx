@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '@/app/test-users';
 import { clearXsrfCookie, jsonResponse } from '@/lib/api/testing/fetch-stub';
@@ -45,13 +46,29 @@ describe('DripStatsPanel', () => {
     expect(await screen.findByTestId('drip-total-sent')).toHaveTextContent('0');
   });
 
-  it('shows the error the server gives', async () => {
+  it('holds the chart in place with a grey box while it loads', async () => {
     stubStatsNetwork(userWithRole('client'), (call) =>
-      call.path.endsWith('/getStatsEventsByDrips')
-        ? jsonResponse(422, { message: 'Dates must be between a and b.' })
-        : undefined,
+      call.path.endsWith('/getStatsEventsByDrips') ? new Promise<Response>(() => {}) : undefined,
     );
     renderWithProviders(<DripStatsPanel domainId={7} dripId={42} />, { route: '/dashboard/7/welcome/42' });
-    expect(await screen.findByText('Dates must be between a and b.')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Drip statistics' });
+    expect(within(panel).getByRole('progressbar', { name: 'Loading chart' })).toHaveStyle({ height: '300px' });
+  });
+
+  it('shows the error the server gives, with a Retry that asks again', async () => {
+    let failing = true;
+    const net = stubStatsNetwork(userWithRole('client'), (call) => {
+      if (!call.path.endsWith('/getStatsEventsByDrips')) return undefined;
+      return failing
+        ? jsonResponse(422, { message: 'Dates must be between a and b.' })
+        : jsonResponse(200, { data: [{ timestamp: `${call.url.searchParams.get('date_start')} 00:00:00`, sent: 7 }] });
+    });
+    renderWithProviders(<DripStatsPanel domainId={7} dripId={42} />, { route: '/dashboard/7/welcome/42' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Dates must be between a and b.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('drip-total-sent')).toHaveTextContent('7');
+    expect(net.callsTo('getStatsEventsByDrips')).toHaveLength(2);
   });
 });

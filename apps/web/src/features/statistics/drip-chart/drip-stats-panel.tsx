@@ -1,6 +1,7 @@
-import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { pushCtr } from '@pushdeck/contracts';
 import { StatsChart, type StatsSeries } from '@/components/charts/stats-chart';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { DateRangePicker } from '@/components/date-range/date-range-picker';
 import { type Granularity, GranularityButtons } from '@/components/granularity-buttons';
 import { TimezonePicker } from '@/components/timezone-picker';
@@ -65,9 +66,11 @@ function DripStatsPanelBody({ domainId, dripId }: { domainId: number; dripId: nu
           <GranularityButtons<Granularity> value={settings.trunc} onChange={chart.setTrunc} />
         </Group>
         {series.error ? (
-          <Alert color="red" title="Error!">
-            {errorMessage(series.error, 'The statistics could not be loaded.')}
-          </Alert>
+          <PanelError
+            title="Error!"
+            message={errorMessage(series.error, 'The statistics could not be loaded.')}
+            onRetry={() => series.refetch()}
+          />
         ) : (
           <>
             <StatsChart

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { deliveryRate, pushCtr } from '@pushdeck/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import { errorMessage } from '@/lib/api';
 import { formatCount, formatPercent } from '@/lib/format-number';
@@ -31,6 +32,16 @@ const COLUMNS = [
   'Subscribed',
   'Unsubscribed',
 ];
+
+function PlaceholderRows() {
+  return [1, 2, 3, 4].map((n) => (
+    <Table.Tr key={n} aria-hidden>
+      <Table.Td colSpan={COLUMNS.length}>
+        <Skeleton height={14} radius="sm" />
+      </Table.Td>
+    </Table.Tr>
+  ));
+}
 
 /** Global Overview's per-website totals for the chart's range, busiest website first. */
 export function WebsiteTotalsTable({ range, timezone }: { range: IsoRange; timezone: string }) {
@@ -74,7 +85,14 @@ export function WebsiteTotalsTable({ range, timezone }: { range: IsoRange; timez
         Websites
       </Title>
       {error ? (
-        <Alert color="red">{errorMessage(error, 'Error!')}</Alert>
+        <PanelError
+          message={errorMessage(error, 'Error!')}
+          onRetry={() => {
+            if (events.isError) events.refetch();
+            if (subscribers.isError) subscribers.refetch();
+          }}
+          retrying={events.isFetching || subscribers.isFetching}
+        />
       ) : (
         <TableScroller minWidth={760} label="Websites">
           <Table striped highlightOnHover aria-busy={!lines}>
@@ -117,6 +135,10 @@ export function WebsiteTotalsTable({ range, timezone }: { range: IsoRange; timez
                     <Table.Td ta="right">{formatCount(l.unsubscribed)}</Table.Td>
                   </Table.Tr>
                 ))
+              )}
+              {!lines && (
+                // grey rows under the loading text: the table keeps a few websites' height when they come
+                <PlaceholderRows />
               )}
             </Table.Tbody>
           </Table>

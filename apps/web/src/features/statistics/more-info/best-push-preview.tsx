@@ -1,6 +1,10 @@
-import { Avatar, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { z } from 'zod';
+import { EmptyState } from '@/components/data-panel/empty-state';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
+import { errorMessage } from '@/lib/api';
 import { formatCount, formatPercent } from '@/lib/format-number';
 import type { BestDrip } from '../api/stats-v1-api';
 
@@ -20,21 +24,30 @@ export interface BestPushPreviewProps {
   title: string;
   drip: BestDrip | null | undefined;
   loading: boolean;
+  /** The query failed: its error, with a Retry calling `onRetry`. */
+  error?: unknown;
+  onRetry?: () => unknown;
+  retrying?: boolean;
 }
 
 /** The best push of a kind (highest push CTR of the period) as a notification preview. */
-export function BestPushPreview({ title, drip, loading }: BestPushPreviewProps) {
+export function BestPushPreview({ title, drip, loading, error, onRetry, retrying }: BestPushPreviewProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      {loading ? (
-        <Loader size="sm" role="progressbar" aria-label="Loading" />
+      {error != null && onRetry ? (
+        <PanelError
+          message={errorMessage(error, 'The statistics could not be loaded.')}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
+      ) : loading ? (
+        // the preview's lines (title, body, figures) as grey bars
+        <PanelSkeleton lines={3} height={20} />
       ) : !drip ? (
-        <Text c="dimmed" size="sm">
-          No data for this period.
-        </Text>
+        <EmptyState title="No data for this period." hint="Pick a longer period above, or send a push first." />
       ) : (
         <Stack gap="sm">
           <Paper p="sm" radius="md" bg="var(--mantine-color-default-hover)">

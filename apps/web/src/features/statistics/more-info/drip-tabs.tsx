@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { SimpleGrid, Stack, Tabs } from '@mantine/core';
 import {
   clicksPerSubscriber,
   deliveryRate,
@@ -8,6 +8,7 @@ import {
   subscriberLtv,
   unsubscribeRate,
 } from '@pushdeck/contracts';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { errorMessage } from '@/lib/api';
 import { formatCount, formatPercent } from '@/lib/format-number';
 import { type DripTab, type MoreInfoScope, useTabEvents } from '../api/use-more-info';
@@ -42,7 +43,15 @@ function TabPanel({ scope, tab, min, subscribers }: PanelProps) {
   const previousRange = previousPeriod(scope.range, min);
   const current = useTabEvents(scope, tab === 'dead' ? 'total' : tab, scope.range);
   const previous = useTabEvents(scope, tab === 'dead' ? 'total' : tab, previousRange);
-  if (current.isError) return <Alert color="red">{errorMessage(current.error, 'Error!')}</Alert>;
+  if (current.isError) {
+    return (
+      <PanelError
+        message={errorMessage(current.error, 'Error!')}
+        onRetry={() => current.refetch()}
+        retrying={current.isFetching}
+      />
+    );
+  }
   const c = current.isPending ? undefined : counters(current.data);
   const p = previousRange === null ? null : previous.isSuccess ? counters(previous.data) : undefined;
   const v = (f: (x: Record<string, number>) => number) => (c ? f(c) : undefined);

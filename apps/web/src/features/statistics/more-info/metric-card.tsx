@@ -1,7 +1,8 @@
-import { Group, Loader, Paper, Text } from '@mantine/core';
+import { Box, Group, Paper, Text } from '@mantine/core';
 import { roundTo } from '@pushdeck/contracts';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useId } from 'react';
+import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 
 export interface MetricCardProps {
   label: string;
@@ -24,7 +25,10 @@ export function MetricCard({ label, value, format, previous, changeUnit = '' }: 
         {label}
       </Text>
       {value === undefined ? (
-        <Loader size="sm" role="progressbar" aria-label="Loading" />
+        // a grey bar where the figure goes, the figure's line high: the card keeps its size when it comes
+        <Box py={6} lh={0}>
+          <SkeletonBar width={96} height={28} label="Loading" />
+        </Box>
       ) : (
         <Text fz={26} fw={700} title={String(value)}>
           {format(value)}

@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { guessTimezone } from '@/components/timezone-options';
 import { errorMessage } from '@/lib/api';
 import { useBestDrip, useSubscriberTotals } from '../api/use-more-info';
@@ -70,16 +71,33 @@ export function MoreInfoPage({ domainId }: { domainId: number }) {
         }
       />
       {subscribers.isError ? (
-        <Alert color="red" title="Error!">
-          {errorMessage(subscribers.error, 'The statistics could not be loaded.')}
-        </Alert>
+        <PanelError
+          title="Error!"
+          message={errorMessage(subscribers.error, 'The statistics could not be loaded.')}
+          onRetry={() => subscribers.refetch()}
+          retrying={subscribers.isFetching}
+        />
       ) : (
         <SubscriberCards row={subscribers.data} loading={subscribers.isPending} />
       )}
       <DripTabs scope={scope} min={window.min} subscribers={subscribers.data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <BestPushPreview title="Best welcome push" drip={bestWelcome.data} loading={bestWelcome.isPending} />
-        <BestPushPreview title="Best recurring push" drip={bestRecurring.data} loading={bestRecurring.isPending} />
+        {(
+          [
+            ['Best welcome push', bestWelcome],
+            ['Best recurring push', bestRecurring],
+          ] as const
+        ).map(([title, best]) => (
+          <BestPushPreview
+            key={title}
+            title={title}
+            drip={best.data}
+            loading={best.isPending}
+            error={best.error}
+            onRetry={() => best.refetch()}
+            retrying={best.isFetching}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );

@@ -53,4 +53,34 @@ describe('PerformancePage', () => {
       expect(screen.getByText('Failed to load some statistics. Please try again.')).toBeInTheDocument(),
     );
   });
+
+  it('holds a page of grey rows in each table while it loads', async () => {
+    stubStatsNetwork(userWithRole('client'), (call) =>
+      call.path.startsWith('/api/v2/statistics/') ? new Promise<Response>(() => {}) : undefined,
+    );
+    renderWithProviders(<PerformancePage />);
+    const table = await screen.findByRole('region', { name: 'Top Domains by sent Welcome messages' });
+    expect(within(table).getByRole('status')).toHaveTextContent('Loading...');
+    expect(within(table).getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    // the loading line and four grey rows: the five rows of a page
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(5);
+  });
+
+  it("retries a failed table from its own Retry, and the page's failure text goes with it", async () => {
+    let failing = true;
+    const net = stubStatsNetwork(userWithRole('client'), (call) =>
+      failing && call.path.endsWith('/getTopDomainsBySentWelcomePushes')
+        ? jsonResponse(500, { message: 'Boom' })
+        : undefined,
+    );
+    renderWithProviders(<PerformancePage />);
+    const table = await screen.findByRole('region', { name: 'Top Domains by sent Welcome messages' });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('Boom');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('No data for this period.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load some statistics. Please try again.')).toBeNull();
+    expect(net.callsTo('getTopDomainsBySentWelcomePushes')).toHaveLength(2);
+  });
 });

@@ -16,7 +16,13 @@ export interface TopTableCardProps {
   body: TopStatsRequest;
   columns: string[];
   titles: Record<string, string>;
-  result: { data: StatsTableResponse | undefined; isPending: boolean; error: Error | null };
+  result: {
+    data: StatsTableResponse | undefined;
+    isPending: boolean;
+    isFetching: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+  };
   page: number;
   onPage: (page: number) => void;
   allClients: boolean;
@@ -61,7 +67,11 @@ export function TopTableCard({
         titles={titles}
         rows={result.data?.data ?? []}
         loading={result.isPending}
-        emptyText={result.error ? errorMessage(result.error, STATS_TEXT.topFailed) : 'No data for this period.'}
+        pageLength={TOP_PAGE_LENGTH}
+        emptyText="No data for this period."
+        errorText={result.error ? errorMessage(result.error, STATS_TEXT.topFailed) : undefined}
+        onRetry={() => result.refetch()}
+        retrying={result.isFetching}
       />
       {total > TOP_PAGE_LENGTH && (
         <Group justify="flex-end" mt="xs">

@@ -127,4 +127,20 @@ describe('ServerPerformancePage', () => {
     expect(screen.getByText('Field is required.')).toBeInTheDocument();
     expect(net.callsTo('getServerPerformancePage')).toHaveLength(0);
   });
+
+  it('shows a failed page with a Retry that asks again', async () => {
+    let failing = true;
+    const rows = rowsAnswer(3);
+    const { net, user } = await getData('/server-performance', (call) =>
+      failing && call.path.endsWith('/getServerPerformancePage')
+        ? jsonResponse(500, { message: 'Stats are down.' })
+        : rows(call),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Stats are down.');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('2026-01-03')).toBeInTheDocument();
+    expect(net.callsTo('getServerPerformancePage')).toHaveLength(2);
+  });
 });

@@ -101,9 +101,11 @@ export function ServerPerformancePage() {
           columns={columns}
           rows={rows}
           loading={body !== null && result.isPending}
-          emptyText={
-            result.isError ? errorMessage(result.error, 'Error!') : serverPerformanceEmptyText(applied, list.page)
-          }
+          pageLength={list.pageLength}
+          emptyText={serverPerformanceEmptyText(applied, list.page)}
+          errorText={result.isError ? errorMessage(result.error, 'Error!') : undefined}
+          onRetry={() => result.refetch()}
+          retrying={result.isFetching}
           renderCell={dimensionCells(domains.data, clients.data)}
           hints={SERVER_PERFORMANCE_HINTS}
           sort={list.sort}

@@ -23,7 +23,10 @@ const TAGS = [
   { id: 5, name: 'eu-1', type: 'server' },
 ];
 
-function renderPage(answer?: (call: StubbedCall) => Response | undefined, role: RoleName = 'admin') {
+function renderPage(
+  answer?: (call: StubbedCall) => Response | Promise<Response> | undefined,
+  role: RoleName = 'admin',
+) {
   window.localStorage.setItem(AUTH_FLAG_KEY, '1');
   const network = stubFetch((call) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
@@ -148,5 +151,26 @@ describe('TagsManagerPage', () => {
     const result = await screen.findByRole('dialog', { name: 'Cancelled!' });
     expect(within(result).getByText('Tag is in the safe :)')).toBeInTheDocument();
     expect(writes()).toHaveLength(0);
+  });
+
+  it('holds the four cards in place with grey chip rows while the tags load, no spinner', async () => {
+    renderPage((call) => (call.path === '/api/v1/tags' ? new Promise<Response>(() => {}) : undefined));
+    expect(await screen.findByText('Loading tags…')).toBeInTheDocument();
+    expect(screen.getAllByRole('progressbar')).toHaveLength(4);
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+  });
+
+  it('shows a failed list with a Retry that asks again', async () => {
+    let failing = true;
+    const { calls } = renderPage((call) =>
+      failing && call.path === '/api/v1/tags' ? jsonResponse(500, { message: 'Tags are down.' }) : undefined,
+    );
+    // (a snackbar of an earlier test may still be up: the panel's alert is the one with the message)
+    const alert = (await screen.findByText('Tags are down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Germany')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/tags')).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
-import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Tag, TagType } from '@pushdeck/contracts';
 import { useMemo, useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { SearchInput } from '@/components/search-input/search-input';
@@ -12,6 +14,23 @@ import { useTimedMessage } from '../lib/use-timed-message';
 import { confirmDeleteTag } from './delete-tag';
 import { TagCard } from './tag-card';
 import { TagFormDialog } from './tag-form-dialog';
+
+/** The four cards while the tags load: their titles over grey chip rows, so nothing moves when the tags come. */
+function TagCardsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" aria-busy>
+      {TAG_CARDS.map((card, i) => (
+        <Paper key={card.type} withBorder p="md" radius="md">
+          {i === 0 && <VisuallyHidden role="status">Loading tags…</VisuallyHidden>}
+          <Title order={2} size="h5" mb="sm" lh="30px">
+            {card.title}
+          </Title>
+          <PanelSkeleton lines={2} height={26} label={`Loading ${card.title}`} />
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
 
 type Editing = { tag?: Tag; type?: TagType } | null;
 
@@ -61,14 +80,13 @@ export function TagsManagerPage() {
         </Alert>
       )}
       {tags.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading tags…</Text>
-        </Group>
+        <TagCardsSkeleton />
       ) : tags.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(tags.error, 'Error')}
-        </Alert>
+        <PanelError
+          message={errorMessage(tags.error, 'Error')}
+          onRetry={() => tags.refetch()}
+          retrying={tags.isFetching}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {TAG_CARDS.map((card) => (

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearXsrfCookie } from '@/lib/api/testing/fetch-stub';
+import { clearXsrfCookie, jsonResponse } from '@/lib/api/testing/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { storedTrigger, triggerNetwork } from '../testing/trigger-network';
 import { TriggerEditorPage } from './trigger-editor-page';
@@ -101,5 +101,25 @@ describe('TriggerEditorPage', () => {
       'href',
       '/dashboard/5/triggers',
     );
+  });
+
+  it('shows a trigger that could not be loaded with a Retry that asks again', async () => {
+    let failing = true;
+    const { calls } = triggerNetwork([STORED], {
+      override: (call) =>
+        failing && call.path === '/api/v1/drips/trigger/get' ? jsonResponse(500, { message: 'Down.' }) : undefined,
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/:id/triggers/edit/:trigger_id" element={<TriggerEditorPage />} />
+      </Routes>,
+      { route: '/dashboard/5/triggers/edit/7' },
+    );
+    const alert = (await screen.findByText('Down.')).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the message is not in an alert');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 3000 })).toHaveValue('signup');
+    expect(calls.filter((c) => c.path === '/api/v1/drips/trigger/get')).toHaveLength(2);
   });
 });

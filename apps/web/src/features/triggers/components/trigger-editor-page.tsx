@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { TriggerNotFoundError } from '../api/triggers-api';
 import { useTrigger, useWebsite } from '../api/use-triggers';
@@ -48,9 +49,11 @@ export function TriggerEditorPage({ statsSlot }: { statsSlot?: (domainId: number
     );
   } else if (trigger.isError) {
     body = (
-      <Alert color="red" role="alert">
-        {errorMessage(trigger.error, 'Error!')}
-      </Alert>
+      <PanelError
+        message={errorMessage(trigger.error, 'Error!')}
+        onRetry={() => trigger.refetch()}
+        retrying={trigger.isFetching}
+      />
     );
   } else if (spinning || !trigger.data) {
     body = (

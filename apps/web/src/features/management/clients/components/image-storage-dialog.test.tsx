@@ -62,4 +62,34 @@ describe('ImageStorageDialog', () => {
     expect(await within(dialog).findByText(/^Fail to update image storage path!/)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
+
+  it('holds the form in place with grey bars while the config loads, then retries a failed load', async () => {
+    let state: 'wait' | 'fail' | 'ok' = 'wait';
+    const answer = (call: StubbedCall) => {
+      if (call.path !== '/api/v1/management/clients/4') return jsonResponse(404, { message: 'Not found.' });
+      if (state === 'wait') return new Promise<Response>(() => {});
+      return state === 'fail'
+        ? jsonResponse(500, { message: 'Clients are down.' })
+        : jsonResponse(200, { data: STORED });
+    };
+    stubFetch(answer);
+    const first = renderWithProviders(<ImageStorageDialog client={CLIENT} onClose={() => {}} />, {
+      user: userWithRole('admin'),
+    });
+    const loading = await screen.findByRole('dialog', { name: 'Image storage: Acme Shop' });
+    expect(within(loading).getByRole('progressbar', { name: 'Loading image storage' })).toBeInTheDocument();
+    expect(loading.querySelector('.mantine-Loader-root')).toBeNull();
+    first.unmount();
+
+    state = 'fail';
+    stubFetch(answer);
+    renderWithProviders(<ImageStorageDialog client={CLIENT} onClose={() => {}} />, { user: userWithRole('admin') });
+    const dialog = await screen.findByRole('dialog', { name: 'Image storage: Acme Shop' });
+    const alert = await within(dialog).findByRole('alert');
+    // a server error's own text is not shown for a 5xx (failureText)
+    expect(alert).toHaveTextContent('The client could not be loaded.');
+    state = 'ok';
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByDisplayValue('acme-images')).toBeInTheDocument();
+  });
 });

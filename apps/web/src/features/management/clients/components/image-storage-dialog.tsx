@@ -4,7 +4,6 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   Modal,
   PasswordInput,
   Select,
@@ -24,6 +23,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PanelError } from '@/components/data-panel/panel-error';
+import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifySuccess } from '@/components/feedback/notify';
 import { isApiRequestError } from '@/lib/api';
@@ -192,14 +193,14 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
   return (
     <Modal opened={opened} onClose={onClose} title={`Image storage: ${client?.name ?? ''}`} size="lg" centered>
       {current.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading image storage…</Text>
-        </Group>
+        // the config's fields in grey: the dialog keeps its size when the config comes
+        <PanelSkeleton lines={5} height={36} label="Loading image storage" />
       ) : current.isError ? (
-        <Alert color="red" role="alert">
-          {failureText(current.error, 'The client could not be loaded.')}
-        </Alert>
+        <PanelError
+          message={failureText(current.error, 'The client could not be loaded.')}
+          onRetry={() => current.refetch()}
+          retrying={current.isFetching}
+        />
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">

@@ -11,6 +11,10 @@ export interface PermissionsTableProps {
   pageLength: number;
   onChange: (change: DataTableChange) => void;
   loading: boolean;
+  /** The list's query failed: its message with a Retry calling `onRetry` (its refetch). */
+  error?: unknown;
+  errorText?: string;
+  onRetry?: () => unknown;
   canWrite: boolean;
   onRename: (permission: PermissionRow) => void;
   onDelete: (permission: PermissionRow) => void;

@@ -34,7 +34,10 @@ const PERMISSIONS = [
   { id: 40, name: 'reports.export', guard_name: 'web', roles: [], built_in: false },
 ];
 
-function renderPage(answer?: (call: StubbedCall) => Response | undefined, role: RoleName = 'admin') {
+function renderPage(
+  answer?: (call: StubbedCall) => Response | Promise<Response> | undefined,
+  role: RoleName = 'admin',
+) {
   window.localStorage.setItem(AUTH_FLAG_KEY, '1');
   const network = stubFetch((call) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
@@ -269,5 +272,22 @@ describe('RolesManagementPage', () => {
         { id: 9, permissions: ['menu.files', 'menu.stats.global', 'reports.export'] },
       ],
     ]);
+  });
+
+  it.each([
+    ['Roles', '/api/v1/management/roles'],
+    ['Permissions', '/api/v1/management/permissions'],
+  ])('shows a failed %s list in its table with a Retry that asks again', async (name, path) => {
+    let failing = true;
+    const { calls } = renderPage((call) =>
+      failing && call.method === 'GET' && call.path === path ? jsonResponse(500, { message: 'Down.' }) : undefined,
+    );
+    const tableOf = () => screen.getByRole('table', { name });
+    const alert = await within(tableOf()).findByRole('alert');
+    expect(alert).toHaveTextContent('Down.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(tableOf()).queryByRole('alert')).toBeNull());
+    expect(calls.filter((c) => c.method === 'GET' && c.path === path)).toHaveLength(2);
   });
 });

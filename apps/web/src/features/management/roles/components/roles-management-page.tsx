@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PermissionRow, Role } from '@pushdeck/contracts';
 import { useMemo, useState } from 'react';
@@ -99,7 +99,6 @@ export function RolesManagementPage() {
       : editing?.kind === 'rename-permission'
         ? editing.permission.name
         : '';
-  const loadError = roles.error ?? permissions.error;
 
   return (
     <Stack gap="md" maw={1200}>
@@ -123,11 +122,6 @@ export function RolesManagementPage() {
           </IfAllowed>
         </Group>
       </Group>
-      {loadError && (
-        <Alert color="red" role="alert">
-          {errorMessage(loadError, 'Error')}
-        </Alert>
-      )}
       <Title order={2} size="h4">
         Roles
       </Title>
@@ -138,6 +132,9 @@ export function RolesManagementPage() {
         pageLength={list.pageLength}
         onChange={list.onTableChange}
         loading={roles.isPending}
+        error={roles.error}
+        errorText="Error"
+        onRetry={() => roles.refetch()}
         canWrite={canWrite}
         onRename={(role) => setEditing({ kind: 'rename-role', role })}
         onDelete={(role) =>
@@ -159,6 +156,9 @@ export function RolesManagementPage() {
         pageLength={permPaging.pageLength}
         onChange={(change) => setPermPaging((previous) => nextPaging(previous, change))}
         loading={permissions.isPending}
+        error={permissions.error}
+        errorText="Error"
+        onRetry={() => permissions.refetch()}
         canWrite={canWrite}
         onRename={(permission) => setEditing({ kind: 'rename-permission', permission })}
         onDelete={(permission) =>

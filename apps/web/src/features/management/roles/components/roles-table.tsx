@@ -11,6 +11,10 @@ export interface RolesTableProps {
   pageLength: number;
   onChange: (change: DataTableChange) => void;
   loading: boolean;
+  /** The list's query failed: its message with a Retry calling `onRetry` (its refetch). */
+  error?: unknown;
+  errorText?: string;
+  onRetry?: () => unknown;
   /** Writes offered (management.roles.write); without it the table only reads. */
   canWrite: boolean;
   onRename: (role: Role) => void;

@@ -262,15 +262,21 @@ describe('UsersManagementPage', () => {
     expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
   });
 
-  it("shows the server's message when the list cannot be loaded", async () => {
+  it("shows the server's message in the table when the list cannot be loaded, with a Retry that asks again", async () => {
     const uninstall = setSessionExpiredHandler(() => undefined);
-    renderPage((call) =>
-      call.path === '/api/v1/management/users'
+    let failing = true;
+    const { calls } = renderPage((call) =>
+      failing && call.path === '/api/v1/management/users'
         ? jsonResponse(403, { message: 'This action is unauthorized.' })
         : undefined,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('This action is unauthorized.');
-    expect(within(table()).getByText('No users')).toBeInTheDocument();
+    const alert = await within(table()).findByRole('alert');
+    expect(alert).toHaveTextContent('This action is unauthorized.');
+    expect(within(table()).queryByText('No users')).toBeNull();
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(table()).queryByRole('alert')).toBeNull());
+    expect(calls.filter((c) => c.path === '/api/v1/management/users')).toHaveLength(2);
     uninstall();
   });
 });

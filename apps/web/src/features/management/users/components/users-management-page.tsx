@@ -1,6 +1,7 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { ManagedUser, UpdateUserBody } from '@pushdeck/contracts';
 import { useState } from 'react';
+import { PanelError } from '@/components/data-panel/panel-error';
 import { confirmAction } from '@/components/dialogs/confirm';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
@@ -81,8 +82,6 @@ export function UsersManagementPage() {
       onError: (error) => notifyFailure(`${USER_TEXTS.loginFailed(user.name)}: ${errorMessage(error, 'Error')}`),
     });
 
-  const loadError = users.error ?? roles.error;
-
   return (
     <Stack gap="md" maw={1400}>
       <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Users Management' }]} />
@@ -96,10 +95,12 @@ export function UsersManagementPage() {
         roleOptions={roleOptions}
         clients={canListClients ? (clients.data ?? []) : null}
       />
-      {loadError && (
-        <Alert color="red" role="alert">
-          {errorMessage(loadError, 'Error')}
-        </Alert>
+      {roles.isError && (
+        <PanelError
+          message={errorMessage(roles.error, 'Error')}
+          onRetry={() => roles.refetch()}
+          retrying={roles.isFetching}
+        />
       )}
       <UsersTable
         rows={users.data?.data ?? []}
@@ -108,6 +109,9 @@ export function UsersManagementPage() {
         pageLength={filters.pageLength}
         onChange={list.onTableChange}
         loading={users.isFetching}
+        error={users.error}
+        errorText="Error"
+        onRetry={() => users.refetch()}
         roleOptions={grantedRoles}
         selfId={selfId}
         canLoginAs={canLoginAs}

@@ -12,6 +12,10 @@ export interface UsersTableProps {
   pageLength: number;
   onChange: (change: DataTableChange) => void;
   loading: boolean;
+  /** The list's query failed: its message with a Retry calling `onRetry` (its refetch). */
+  error?: unknown;
+  errorText?: string;
+  onRetry?: () => unknown;
   /** The role names offered in each row's role select (the ones the viewer may give). */
   roleOptions: string[];
   /** The signed-in user's id: one's own account is not changed here. */
