@@ -56,8 +56,10 @@ async function backTo(page: Page, watch: ApiWatch, path: string) {
     await open(page, watch, path);
     return;
   }
-  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  await watch.expect.poll(() => page.getByRole('dialog').count(), SLOW).toBe(0);
+  // a dialog or a menu the entry opened (a menu's dropdown can lie over the next row's controls)
+  const popups = () => page.locator('[role="dialog"], [role="menu"]').count();
+  for (let i = 0; i < 3 && (await popups()) > 0; i++) await page.keyboard.press('Escape');
+  await watch.expect.poll(popups, SLOW).toBe(0);
 }
 
 /** Presses each entry control once per walk (row links once per page and verb) and comes back. */

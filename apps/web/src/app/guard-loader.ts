@@ -5,7 +5,8 @@ import { showGuardNotice } from '@/components/feedback/notify';
 import { errorStatus } from '@/lib/api';
 import { checkSession, endSession, hasAuthFlag, hasModeratorFlag } from '@/lib/auth';
 import { decideRoute, SESSION_CHECK_FAILURES } from './guards';
-import type { RouteMeta } from './route-table';
+import type { RouteMeta, RouteName } from './route-table';
+import { prefetchScreen } from './screens';
 
 /**
  * The guard run on entry to `route`: with the auth flag set it awaits the session check (GET /auth/user/info,
@@ -31,6 +32,7 @@ export function guardLoader(queryClient: QueryClient, route: RouteMeta) {
     if (decision.logout) endSession(queryClient);
     if (decision.notice) showGuardNotice(decision.notice);
     if (decision.redirect) return redirect(decision.redirect);
+    if (user) prefetchScreen(route.name as RouteName, queryClient);
     return null;
   };
 }

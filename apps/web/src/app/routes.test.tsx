@@ -58,6 +58,8 @@ function renderApp(path: string, info: UserInfo | 401 | null, usage?: ReturnType
     if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: [] });
     if (call.path === '/api/v1/billing/usage' && usage) return jsonResponse(200, { data: usage });
     if (call.path === '/api/v1/billing/plans' && usage) return jsonResponse(200, { data: [usage.plan] });
+    // the dashboard asks for its figures as its guard lets the user in (prefetchScreen): none here, and no sign-out
+    if (call.path.startsWith('/api/v1/statistics/')) return jsonResponse(404, { message: 'Not found.' });
     if (call.path === '/api/v1/clients/current') {
       return jsonResponse(200, { data: { id: 1, client_uid: 'c-1', name: 'Acme Shop', is_active: 1 } });
     }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { NotFoundPage } from './pages/not-found-page';
 import type { RouteName } from './route-table';
@@ -89,4 +90,18 @@ export function hasScreen(name: RouteName): boolean {
 /** The route's screen component, loaded on demand; Page Not Found for a route whose screen is not built yet. */
 export function loadScreen(name: RouteName): Promise<ComponentType> {
   return SCREENS[name]?.() ?? Promise.resolve(NotFoundPage);
+}
+
+/**
+ * The calls a screen asks for on entry, started as soon as its guard has let the user in, while its code still loads
+ * (issue 17: the first dashboard waited for its page to render before asking for its figures).
+ */
+const PREFETCH: Partial<Record<RouteName, (queryClient: QueryClient) => Promise<void>>> = {
+  Dashboard: (queryClient) =>
+    import('@/features/statistics/dashboard/prefetch-dashboard').then((m) => m.prefetchDashboard(queryClient)),
+};
+
+/** Starts the route's screen's first calls, if it declares any (a failure is the screen's to show, not this). */
+export function prefetchScreen(name: RouteName, queryClient: QueryClient): void {
+  PREFETCH[name]?.(queryClient).catch(() => {});
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSelectedClientUid } from '@/lib/api';
 import type { Trunc } from '../lib/buckets';
@@ -25,8 +25,8 @@ export interface DashboardQuery {
 }
 
 /** The summary chart: drip events per family and subscriber counters per bucket, push errors on demand. */
-export function useDashboardSeries(q: DashboardQuery) {
-  const [client] = useSelectedClientUid();
+/** The summary chart's two calls as query options (the hook below, and the dashboard's prefetch on entry). */
+export function seriesQueries(client: string | null, q: Omit<DashboardQuery, 'withErrors'>) {
   const params: V1Params = {
     date_start: q.range[0],
     date_finish: q.range[1],
@@ -34,14 +34,25 @@ export function useDashboardSeries(q: DashboardQuery) {
     timezone: q.timezone,
     domain_ids: q.domainIds,
   };
-  const events = useQuery({
-    queryKey: statsKeys.v1('events-by-family', client, params),
-    queryFn: ({ signal }) => fetchEventsByFamily(params, DRIP_FAMILIES, signal),
-  });
-  const subscribers = useQuery({
-    queryKey: statsKeys.v1('subscribables', client, params),
-    queryFn: ({ signal }) => fetchSubscribables(params, signal),
-  });
+  return {
+    params,
+    events: queryOptions({
+      queryKey: statsKeys.v1('events-by-family', client, params),
+      queryFn: ({ signal }) => fetchEventsByFamily(params, DRIP_FAMILIES, signal),
+    }),
+    subscribers: queryOptions({
+      queryKey: statsKeys.v1('subscribables', client, params),
+      queryFn: ({ signal }) => fetchSubscribables(params, signal),
+    }),
+  };
+}
+
+export function useDashboardSeries(q: DashboardQuery) {
+  const [client] = useSelectedClientUid();
+  const calls = seriesQueries(client, q);
+  const { params } = calls;
+  const events = useQuery(calls.events);
+  const subscribers = useQuery(calls.subscribers);
   const errors = useQuery({
     queryKey: statsKeys.v1('push-errors', client, params),
     queryFn: ({ signal }) => fetchPushErrors(params, signal),
@@ -73,11 +84,15 @@ export function useDashboardSeries(q: DashboardQuery) {
  * The cards' figures: all time, the last month and the last 7 days (today included, local dates in `timezone`),
  * computed by the server in one query, so total ≥ this month ≥ this week (docs/metrics.md, "Dashboard cards").
  */
-export function useDashboardTotals(timezone: string, domainIds?: readonly number[]) {
-  const [client] = useSelectedClientUid();
+export function totalsQuery(client: string | null, timezone: string, domainIds?: readonly number[]) {
   const params = { timezone, domain_ids: domainIds };
-  return useQuery({
+  return queryOptions({
     queryKey: statsKeys.v1('dashboard-totals', client, params),
     queryFn: ({ signal }) => fetchDashboardTotals(params, signal),
   });
+}
+
+export function useDashboardTotals(timezone: string, domainIds?: readonly number[]) {
+  const [client] = useSelectedClientUid();
+  return useQuery(totalsQuery(client, timezone, domainIds));
 }

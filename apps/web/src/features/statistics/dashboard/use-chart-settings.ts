@@ -22,14 +22,15 @@ export interface ChartSettingsApi {
   reset: () => void;
 }
 
-function defaults(variant: DashboardVariant): ChartSettings {
+/** The chart's settings on arrival: last week to yesterday in the browser's zone, by day. */
+export function chartDefaults(variant: DashboardVariant): ChartSettings {
   const timezone = guessTimezone();
   return { range: defaultRange('dashboard', statsWindow(timezone)), timezone, trunc: 'day', variant };
 }
 
 /** The summary chart's settings (range, zone, granularity, variant) with the spec's defaults. */
 export function useChartSettings(initialVariant: DashboardVariant): ChartSettingsApi {
-  const [settings, setSettings] = useState(() => defaults(initialVariant));
+  const [settings, setSettings] = useState(() => chartDefaults(initialVariant));
   const patch = useCallback((next: Partial<ChartSettings>) => setSettings((s) => ({ ...s, ...next })), []);
   return {
     settings,
@@ -38,6 +39,6 @@ export function useChartSettings(initialVariant: DashboardVariant): ChartSetting
       setSettings((s) => ({ ...s, timezone, range: clampRange(s.range, statsWindow(timezone)) })),
     setTrunc: (trunc) => patch({ trunc }),
     setVariant: (variant) => patch({ variant }),
-    reset: () => setSettings(defaults(initialVariant)),
+    reset: () => setSettings(chartDefaults(initialVariant)),
   };
 }
