@@ -12,7 +12,10 @@ export function prefetchDashboard(queryClient: QueryClient): void {
   const client = getSelectedClientUid();
   const { range, timezone, trunc } = chartDefaults('Deliveries');
   const series = seriesQueries(client, { range, timezone, trunc });
-  void queryClient.prefetchQuery(totalsQuery(client, timezone));
-  void queryClient.prefetchQuery(series.events);
-  void queryClient.prefetchQuery(series.subscribers);
+  // only what is not in the cache yet: coming back to the dashboard, the page shows what it has and refreshes itself
+  const totals = totalsQuery(client, timezone);
+  if (queryClient.getQueryData(totals.queryKey) === undefined) void queryClient.prefetchQuery(totals);
+  if (queryClient.getQueryData(series.events.queryKey) === undefined) void queryClient.prefetchQuery(series.events);
+  if (queryClient.getQueryData(series.subscribers.queryKey) === undefined)
+    void queryClient.prefetchQuery(series.subscribers);
 }
