@@ -1,6 +1,6 @@
 import { Box, Center, Group, SegmentedControl, Text } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useMemo } from 'react';
 import { formatCount } from '@/lib/format-number';
 import { SkeletonBar } from '../data-panel/skeleton-bar';
 import { StatsSummaryTable } from './stats-summary-table';
@@ -59,6 +59,9 @@ export function StatsChart({
     onChange: onVariantChange,
   });
   const series = variantSeries[current] ?? [];
+  // A chart is drawn in a render of its own after it mounts, so what shows with it (the dashboard's cards) is on
+  // screen first: drawing and measuring the plot costs more than the rest of the page (bench/web's route change).
+  const drawable = useDeferredValue(true, false);
   const rows = useMemo(
     () => data.map((row) => ({ ...row, [X_KEY]: timeLabel(row.timestamp, granularity, timeZone) })),
     [data, granularity, timeZone],
@@ -93,9 +96,13 @@ export function StatsChart({
           </Center>
         ) : (
           <>
-            <Suspense fallback={<Box h={height} data-pending />}>
-              <StatsPlot kind={type} {...chartProps} />
-            </Suspense>
+            {drawable ? (
+              <Suspense fallback={<Box h={height} data-pending />}>
+                <StatsPlot kind={type} {...chartProps} />
+              </Suspense>
+            ) : (
+              <Box h={height} data-pending />
+            )}
             <StatsSummaryTable caption={caption} series={series} data={data} />
           </>
         )}
