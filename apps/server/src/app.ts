@@ -32,6 +32,7 @@ import { eventsRoutes } from './modules/exports/events.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { infrastructureRoutes } from './modules/infrastructure/infrastructure.routes.ts';
+import { clientDeletionRoutes } from './modules/management/client-deletion.routes.ts';
 import { managementRoutes } from './modules/management/management.routes.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { gettingStartedRoutes } from './modules/onboarding/getting-started.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   billingRoutes(app, moduleDeps);
   auditRoutes(app, moduleDeps);
   managementRoutes(app, moduleDeps);
+  clientDeletionRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
   exportsRoutes(app, { exports: services.exports });

@@ -25,6 +25,7 @@ import { SpamService } from './modules/drips/spam.service.ts';
 import { ClustersService } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
+import { ClientDeletionService } from './modules/management/client-deletion.service.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
@@ -118,6 +119,7 @@ export function createServices(deps: ServiceDeps) {
     gettingStarted: new GettingStartedRepository(db),
     management: {
       clients: new ClientsAdminService(db, audit, box),
+      clientDeletion: new ClientDeletionService(db, audit, config.dataDir),
       users: new UsersAdminService(db, audit),
       roles: new RolesAdminService(db, audit),
     },

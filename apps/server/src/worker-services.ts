@@ -1,16 +1,19 @@
 import { JOBS } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
+import { clientDeleteJob } from './jobs/client-delete.job.ts';
 import { copyRecurringJob } from './jobs/copy-tools.job.ts';
 import { exportRetentionJob, exportRunJob } from './jobs/exports.jobs.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { LiveBus } from './lib/live-events.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { CopyToolsService } from './modules/copy-tools/copy-tools.service.ts';
 import { DomainsService } from './modules/domains/domains.service.ts';
 import { DripsService } from './modules/drips/drips.service.ts';
 import { ExportsRepository } from './modules/exports/exports.repository.ts';
 import { ExportsService } from './modules/exports/exports.service.ts';
+import { ClientDeletionService } from './modules/management/client-deletion.service.ts';
 import { ActiveSubscribersRepository } from './modules/statistics/active-subscribers.repository.ts';
 import { ExplorerService } from './modules/statistics/explorer.service.ts';
 import { FactsRepository } from './modules/statistics/facts.repository.ts';
@@ -85,11 +88,13 @@ export function defineWorkerJobs(
     exportRetentionDays: number;
     inThread?: ((fileId: number) => Promise<void>) | undefined;
   },
-): { exports: ExportsService; copyTools: CopyToolsService } {
+): { exports: ExportsService; copyTools: CopyToolsService; clientDeletion: ClientDeletionService } {
   const exports = createExports({ db: deps.db, box: deps.box, dataDir: deps.dataDir, live: deps.live, jobs });
   const copyTools = new CopyToolsService(deps.db);
   jobs.define(copyRecurringJob(copyTools));
   jobs.define(exportRunJob(exports, deps.inThread));
   jobs.define(exportRetentionJob(exports, deps.exportRetentionDays));
-  return { exports, copyTools };
+  const clientDeletion = new ClientDeletionService(deps.db, new AuditService(deps.db), deps.dataDir);
+  jobs.define(clientDeleteJob(clientDeletion));
+  return { exports, copyTools, clientDeletion };
 }

@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './audience.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './client-deletion.ts';
 export * from './constants.ts';
 export * from './copy-tools.ts';
 export * from './domain.ts';

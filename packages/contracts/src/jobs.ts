@@ -15,6 +15,8 @@ export const JOBS = {
   exportsRun: 'exports.run',
   /** Deletes export files older than the retention period. */
   exportsRetention: 'exports.retention',
+  /** Deletes a client and everything it owns, in batches (issue #25). */
+  clientDelete: 'management.client-delete',
 } as const;
 
 export const jobPayloadSchemas = {
@@ -29,6 +31,8 @@ export const jobPayloadSchemas = {
   /** The export file row to write (its kind, parameters and who asked are stored on it). */
   [JOBS.exportsRun]: z.object({ fileId: z.number().int().positive() }),
   [JOBS.exportsRetention]: z.object({}),
+  /** The client_deletions row: which client, who asked, and the progress so far. */
+  [JOBS.clientDelete]: z.object({ deletionId: z.string().uuid() }),
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

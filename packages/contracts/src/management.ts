@@ -223,6 +223,7 @@ export const AUDIT_ACTIONS = [
   'client.plan',
   'plan_request.decide',
   'connection.master',
+  'client.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

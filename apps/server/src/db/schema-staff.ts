@@ -171,3 +171,21 @@ export interface DripCopiesTable {
   target_domain_id: number;
   created_at: CreatedAt;
 }
+
+/** A client's deletion job (issue #25): kept after the client is gone, so its progress and outcome stay readable. */
+export interface ClientDeletionsTable {
+  id: string;
+  client_id: number;
+  client_name: string;
+  requested_by: number | null;
+  requested_by_email: string | null;
+  ip: string | null;
+  status: Generated<'queued' | 'running' | 'completed' | 'failed'>;
+  counts: Json;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  reason: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}

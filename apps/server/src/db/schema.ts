@@ -2,6 +2,7 @@ import type { StatCounterName } from '@pushdeck/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
   AuditLogTable,
+  ClientDeletionsTable,
   ClustersTable,
   ConnectionsTable,
   CopyJobsTable,
@@ -352,6 +353,7 @@ export interface DB {
   tags: TagsTable;
   domain_tags: DomainTagsTable;
   copy_jobs: CopyJobsTable;
+  client_deletions: ClientDeletionsTable;
   drip_copies: DripCopiesTable;
   clusters: ClustersTable;
   db_subs: DbSubsTable;

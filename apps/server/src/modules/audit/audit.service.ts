@@ -64,17 +64,29 @@ export class AuditService {
   /** Records a change; pass the transaction the change runs in. */
   async record(on: Kysely<DB>, origin: AuditOrigin, change: AuditChange): Promise<void> {
     const { user, impersonatorId } = origin.actor;
+    await this.recordAs(on, { id: user.id, email: user.email, impersonatorId, ip: origin.ip }, change);
+  }
+
+  /**
+   * Records a change in the name of who asked for it, as stored when they asked: for a job that finishes a change
+   * after its request (a client's deletion).
+   */
+  async recordAs(
+    on: Kysely<DB>,
+    who: { id: number | null; email: string | null; impersonatorId: number | null; ip: string | null },
+    change: AuditChange,
+  ): Promise<void> {
     await new AuditRepository(on).insert({
-      actor_id: user.id,
-      actor_email: user.email,
-      impersonator_id: impersonatorId,
+      actor_id: who.id,
+      actor_email: who.email,
+      impersonator_id: who.impersonatorId,
       action: change.action,
       subject_type: change.subjectType,
       subject_id: change.subjectId,
       client_id: change.clientId ?? null,
       before: change.before === undefined ? null : redact(change.before),
       after: change.after === undefined ? null : redact(change.after),
-      ip: origin.ip,
+      ip: who.ip,
     });
   }
 

@@ -1,4 +1,5 @@
 import {
+  CLIENT_DELETION_MSG,
   type ClientSummary,
   type CreateClientBody,
   INFRA_MSG,
@@ -9,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { randomToken, type SecretBox } from '../../lib/crypto.ts';
-import { notFound, ValidationError } from '../../lib/errors.ts';
+import { HttpError, notFound, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type ListResult, parseListQuery } from '../../lib/query/index.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
@@ -19,6 +20,7 @@ import { CLIENT_LIST_SPEC } from '../clients/client-list-spec.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import { ImageStorageRepository, type StoragePatch } from '../infrastructure/image-storage.repository.ts';
 import { publicOf, storedOf } from '../infrastructure/image-storage.ts';
+import { ClientDeletionRepository } from './client-deletion.repository.ts';
 import { ManagedUsersRepository } from './managed-users.repository.ts';
 
 /**
@@ -90,6 +92,9 @@ export class ClientsAdminService {
       const clients = new ClientsRepository(trx);
       const before = await clients.findById(id);
       if (!before) throw notFound(MSG.clientNotFound);
+      if (body.is_active === 1 && (await new ClientDeletionRepository(trx).live(id))) {
+        throw new HttpError(409, CLIENT_DELETION_MSG.beingDeleted);
+      }
       const after = await clients.update(id, { name: body.name, is_active: body.is_active });
       if (!after) throw notFound(MSG.clientNotFound);
       await this.updateImageStorage(trx, origin, id, body);

@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'plan.delete': 'Plan deleted',
   'client.plan': 'Client plan changed',
   'plan_request.decide': 'Plan request decided',
+  'client.delete': 'Client deleted',
 };
 
 /** A stored action's label; an action this console does not know yet reads as its name. */
