@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from '../support/api.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath, waitForScreen } from '../support/nav.ts';
 
@@ -140,5 +141,47 @@ describe('clients management (admin)', () => {
     await login(page, { email, password: PASSWORD });
     await waitForPath(page, '/dashboard');
     await context.close();
+  });
+
+  it('deletes a client: the confirmation names what goes, the job runs to its end, its users cannot sign in', async () => {
+    const stamp = Date.now().toString(36);
+    const clientName = `Doomed Client ${stamp}`;
+    const ownerEmail = `doomed-${stamp}@journey.test`;
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.admin);
+    await waitForPath(page, '/dashboard');
+    const created = await apiCall<{ data: { id: number } }>(page, 'POST', '/api/v1/management/clients', {
+      name: clientName,
+      email: ownerEmail,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(created.status).toBe(201);
+
+    await openClients(page, clientName);
+    await clientRow(page, clientName)
+      .first()
+      .getByRole('button', { name: `Delete client ${clientName}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete client' });
+    await dialog.getByText('1 user', { exact: true }).waitFor();
+    await dialog.getByText(/messages? of send history, and all statistics/).waitFor();
+    const remove = dialog.getByRole('button', { name: 'Delete client' });
+    await dialog.getByLabel(`Type ${clientName} to confirm`).fill('Doomed');
+    expect(await remove.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Type ${clientName} to confirm`).fill(clientName);
+    await remove.click();
+    // the job runs in the server's worker; the dialog follows it and closes when it is done
+    await page.getByText(`Client ${clientName} has been deleted.`).waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Clients' }).getByText('No client matches the search.').waitFor();
+    expect((await apiCall(page, 'GET', `/api/v1/management/clients/${created.json.data.id}`)).status).toBe(404);
+    await context.close();
+
+    const other = await b.newPage();
+    await login(other.page, { email: ownerEmail, password: PASSWORD });
+    await other.page.getByText('These credentials do not match our records.').waitFor();
+    expect(new URL(other.page.url()).pathname).toBe('/login');
+    await other.context.close();
   });
 });

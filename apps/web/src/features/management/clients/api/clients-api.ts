@@ -1,6 +1,10 @@
 import {
+  type ClientDeletion,
+  type ClientDeletionImpact,
   type CreateClientBody,
   type CreateUserBody,
+  clientDeletionImpactSchema,
+  clientDeletionSchema,
   type ImageStorageInput,
   type ManagedClient,
   type ManagedUser,
@@ -94,4 +98,21 @@ export async function setImageStorage(
 ): Promise<ManagedClient> {
   return wrapped(managedClientSchema).parse(await api.put<unknown>(`${BASE}/clients/${id}`, { body: { id, ...body } }))
     .data;
+}
+
+/** GET /v1/management/clients/{id}/deletion: what deleting the client removes, and what stops it now. */
+export async function fetchDeletionImpact(id: number, signal?: AbortSignal): Promise<ClientDeletionImpact> {
+  return wrapped(clientDeletionImpactSchema).parse(await api.get<unknown>(`${BASE}/clients/${id}/deletion`, { signal }))
+    .data;
+}
+
+/** DELETE /v1/management/clients/{id} with the client's name typed: the deletion job (202). */
+export async function deleteClient(id: number, confirmName: string): Promise<ClientDeletion> {
+  const body = { confirm_name: confirmName };
+  return wrapped(clientDeletionSchema).parse(await api.delete<unknown>(`${BASE}/clients/${id}`, { body })).data;
+}
+
+/** GET /v1/management/client-deletions/{id}: a deletion's progress and outcome. */
+export async function fetchDeletion(id: string, signal?: AbortSignal): Promise<ClientDeletion> {
+  return wrapped(clientDeletionSchema).parse(await api.get<unknown>(`${BASE}/client-deletions/${id}`, { signal })).data;
 }

@@ -3,8 +3,11 @@ import {
   type ClientListQuery,
   createClient,
   createUser,
+  deleteClient,
   fetchClient,
   fetchClientPage,
+  fetchDeletion,
+  fetchDeletionImpact,
   fetchRoles,
   renameClient,
   setClientActive,
@@ -23,7 +26,8 @@ export function useClientPage(query: ClientListQuery) {
   });
 }
 
-function useInvalidateClients() {
+/** Asks the clients list (and one client) again. */
+export function useInvalidateClients() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
 }
@@ -77,5 +81,37 @@ export function useSetImageStorage() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number } & Parameters<typeof setImageStorage>[1]) => setImageStorage(id, body),
     onSuccess: invalidate,
+  });
+}
+
+/** What deleting a client removes, while its dialog is open (asked afresh each time it opens). */
+export function useDeletionImpact(id: number | null) {
+  return useQuery({
+    queryKey: [...CLIENTS_KEY, 'deletion-impact', id],
+    queryFn: ({ signal }) => fetchDeletionImpact(id!, signal),
+    enabled: id !== null,
+    gcTime: 0,
+  });
+}
+
+export function useDeleteClient() {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: ({ id, confirmName }: { id: number; confirmName: string }) => deleteClient(id, confirmName),
+    // the client is switched off at once: its row says so while the job runs
+    onSuccess: invalidate,
+  });
+}
+
+/** A deletion's progress, asked every second until it has finished. */
+export function useDeletion(id: string | null) {
+  return useQuery({
+    queryKey: ['management', 'client-deletions', id],
+    queryFn: ({ signal }) => fetchDeletion(id!, signal),
+    enabled: id !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'completed' || status === 'failed' ? false : 1000;
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { ManagedClient } from '@pushdeck/contracts';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ClientActiveCell } from './client-active-cell';
+import { ClientDeleteCell } from './client-delete-cell';
 import { ClientNameCell } from './client-name-cell';
 import { ClientPlanCell } from './client-plan-cell';
 import { ClientStorageCell } from './client-storage-cell';
@@ -19,4 +20,5 @@ export const CLIENT_COLUMNS: DataTableColumn<ManagedClient>[] = [
   },
   { key: 'plan', title: 'Plan', width: 170, render: (row) => <ClientPlanCell client={row} /> },
   { key: 'images_storage', title: 'Image storage', width: 130, render: (row) => <ClientStorageCell client={row} /> },
+  { key: 'delete', title: 'Delete', width: 80, align: 'center', render: (row) => <ClientDeleteCell client={row} /> },
 ];

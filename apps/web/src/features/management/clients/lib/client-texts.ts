@@ -32,3 +32,22 @@ export function anyEmpty<T extends Record<string, unknown>>(values: T, required:
     return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   });
 }
+
+/** Texts of Delete client (issue #25). */
+export const DELETE_TEXTS = {
+  title: 'Delete client',
+  button: 'Delete client',
+  intro: 'This deletes, for good, the client',
+  noUndo: 'This cannot be undone. Its users are signed out at once.',
+  typeName: (name: string) => `Type ${name} to confirm`,
+  loading: 'Counting what the client owns…',
+  impactFailed: 'What the client owns could not be counted.',
+  deleting: (name: string) => `Deleting ${name}…`,
+  queued: 'Waiting for the job worker…',
+  goesOn: 'You can close this window: the deletion goes on, and this button shows its progress again.',
+  progressLabel: 'Deletion progress',
+  progressFailed: 'The progress could not be loaded.',
+  failed: 'The client could not be deleted.',
+  deleted: (name: string) => `Client ${name} has been deleted.`,
+  action: (name: string) => `Delete client ${name}`,
+} as const;
