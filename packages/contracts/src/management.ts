@@ -64,6 +64,8 @@ export const managedClientSchema = z.object({
   /** The client's own image storage (issue #16), null: the instance's local uploads folder. Never the password. */
   images_storage: imageStorageSchema.nullable().optional(),
   images_storage_public_folder: z.string().nullable().optional(),
+  /** With `with[users]=*`: true while a deletion of the client is queued or running (issue #25). */
+  deleting: z.boolean().optional(),
 });
 export type ManagedClient = z.infer<typeof managedClientSchema>;
 

@@ -132,6 +132,18 @@ export class ClientDeletionRepository {
     return this.db.selectFrom('client_deletions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Which of these clients are being deleted (a deletion queued or running). */
+  async beingDeleted(clientIds: readonly number[]): Promise<Set<number>> {
+    if (clientIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('client_deletions')
+      .select('client_id')
+      .where('client_id', 'in', clientIds)
+      .where('status', 'in', LIVE)
+      .execute();
+    return new Set(rows.map((r) => r.client_id));
+  }
+
   /** The client's deletion that is queued or running, if any. */
   live(clientId: number) {
     return this.db

@@ -170,6 +170,9 @@ describe.each(testBackends())('Deleting a client on $name', (backend) => {
     const again = await a.request('DELETE', `${CLIENTS}/${globexId}`, { body: { confirm_name: 'Globex News' } });
     expect(again.json().data.id).toBe(deletion.id);
     expect((await a.get(`${CLIENTS}/${globexId}/deletion`)).json().data.running.id).toBe(deletion.id);
+    const listed = (await a.get(`${CLIENTS}?paginate=true&with[users]=*`)).json().data.data;
+    expect(listed.find((c: { id: number }) => c.id === globexId)).toMatchObject({ is_active: 0, deleting: true });
+    expect(listed.find((c: { id: number }) => c.id !== globexId).deleting).toBeUndefined();
 
     // the job, stopped after its third batch as if the process died there
     let batches = 0;

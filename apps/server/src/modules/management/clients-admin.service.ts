@@ -39,12 +39,18 @@ export class ClientsAdminService {
 
   async list(
     rawQuery: Record<string, unknown>,
-  ): Promise<ListResult<ClientSummary & { users?: ManagedClient['users'] }>> {
+  ): Promise<ListResult<ClientSummary & { users?: ManagedClient['users']; deleting?: boolean }>> {
     const parsed = parseListQuery(rawQuery, CLIENT_LIST_SPEC);
     const result = await new ClientsRepository(this.db).page(parsed);
     if (!parsed.with.includes('users')) return result;
-    const users = await new ManagedUsersRepository(this.db).ofClients(result.rows.map((c) => c.id));
-    const rows = result.rows.map((c) => ({ ...c, users: users.filter((u) => u.client_id === c.id) }));
+    const ids = result.rows.map((c) => c.id);
+    const users = await new ManagedUsersRepository(this.db).ofClients(ids);
+    const deleting = await new ClientDeletionRepository(this.db).beingDeleted(ids);
+    const rows = result.rows.map((c) => ({
+      ...c,
+      users: users.filter((u) => u.client_id === c.id),
+      ...(deleting.has(c.id) ? { deleting: true } : {}),
+    }));
     return { ...result, rows };
   }
 

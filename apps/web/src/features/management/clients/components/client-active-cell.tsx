@@ -1,9 +1,10 @@
+import { Badge } from '@mantine/core';
 import type { ManagedClient } from '@pushdeck/contracts';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { isApiRequestError } from '@/lib/api';
 import { useCan } from '@/lib/auth';
 import { useSetClientActive } from '../api/use-clients';
-import { requestFailed } from '../lib/client-texts';
+import { DELETE_TEXTS, requestFailed } from '../lib/client-texts';
 import { ActiveSwitch } from './active-switch';
 
 const question = (client: ManagedClient) => (next: boolean) =>
@@ -20,6 +21,13 @@ function failure(error: unknown): string {
 export function ClientActiveCell({ client }: { client: ManagedClient }) {
   const canWrite = useCan('management.clients.write');
   const update = useSetClientActive();
+  if (client.deleting) {
+    return (
+      <Badge color="red" variant="light">
+        {DELETE_TEXTS.badge}
+      </Badge>
+    );
+  }
   const change = (active: boolean) =>
     update.mutate(
       { id: client.id, active },

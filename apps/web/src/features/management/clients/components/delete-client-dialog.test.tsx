@@ -106,12 +106,19 @@ describe('Clients Management: Delete client', () => {
 
   it('shows a deletion already under way instead of asking again', async () => {
     const { writes, user: u } = renderPage((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/management/clients') {
+        return jsonResponse(200, {
+          data: { data: [{ ...ACME, is_active: 0, deleting: true }], total: 1, page: 1, pageLength: 10 },
+        });
+      }
       if (call.method === 'GET' && call.path === IMPACT) return impact({ running: deletion('running', 1, 4) });
       if (call.path === `/api/v1/management/client-deletions/${DELETION_ID}`) {
         return jsonResponse(200, { data: deletion('running', 1, 4) });
       }
       return undefined;
     });
+    expect(await screen.findByText('Deleting…')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: `Active: ${ACME.name}` })).toBeNull();
     const dialog = await openDialog(u);
     expect(await within(dialog).findByText('25% — 1 of 4 rows')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete client' })).toBeNull();

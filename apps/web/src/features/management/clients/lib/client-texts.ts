@@ -50,4 +50,5 @@ export const DELETE_TEXTS = {
   failed: 'The client could not be deleted.',
   deleted: (name: string) => `Client ${name} has been deleted.`,
   action: (name: string) => `Delete client ${name}`,
+  badge: 'Deleting…',
 } as const;
