@@ -63,6 +63,9 @@ describe.each(testBackends())('monthly sends, one figure for Billing and Statist
     expect(usage.sends.used).toBe(await statistics());
     expect(usage.daily.reduce((n, d) => n + d.sends, 0)).toBe(usage.sends.used);
     expect(usage.months.find((m) => m.month === usage.month)?.sends).toBe(usage.sends.used);
+    // and the staff's overview row of the client
+    const overview = await admin.get('/api/v1/billing/overview?search=Sends%20Co');
+    expect(overview.json().data.data[0].sends.used).toBe(usage.sends.used);
     return usage.sends.used;
   };
 
