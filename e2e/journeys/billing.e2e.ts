@@ -235,4 +235,48 @@ describe('billing (client near its cap, admin approves an upgrade)', () => {
     await client.context.close();
     await admin.context.close();
   });
+
+  it('shows an admin with no client every client’s usage on Billing and the plans on Upgrade, never a 422', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, context } = await b.newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${url.pathname}`);
+    });
+    await login(page, ACCOUNTS.admin);
+    await waitForPath(page, '/dashboard');
+
+    // Billing with no client picked: the usage of every client, the demo clients among them
+    const overview = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/billing/overview');
+    await page.goto('/billing');
+    await waitForScreen(page, '/billing');
+    expect((await overview).status()).toBe(200);
+    const table = page.getByRole('table', { name: 'Usage by client' });
+    const acme = table.getByRole('row').filter({ hasText: 'Acme Shop' });
+    await acme.waitFor();
+    await page.getByLabel('Usage totals').waitFor();
+    await page.getByPlaceholder('Search by name or client UID').fill('Globex');
+    await waitForPath(page, /\/billing\?search=Globex/);
+    await table.getByRole('row').filter({ hasText: 'Globex News' }).waitFor();
+    await acme.waitFor({ state: 'detached' });
+    expect(await page.getByText('Usage could not be loaded').count()).toBe(0);
+
+    // a client's name opens its Billing; All clients comes back to the table
+    const usageRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/billing/usage');
+    await table.getByRole('button', { name: 'Globex News' }).click();
+    expect((await usageRead).status()).toBe(200);
+    await page.getByLabel('Monthly sends used').waitFor();
+    await page.getByRole('button', { name: 'All clients' }).click();
+    await table.waitFor();
+
+    // Upgrade with no client picked: the plans and a prompt to pick the client, no error
+    await page.goto('/upgrade');
+    await waitForScreen(page, '/upgrade');
+    await page.getByText('Pick the client whose plan to change:').waitFor();
+    await page.getByRole('heading', { name: 'Requests waiting for an answer' }).waitFor();
+    expect(failed).toEqual([]);
+    await context.close();
+  });
 });

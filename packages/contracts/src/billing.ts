@@ -96,3 +96,45 @@ export function quotaLevel(used: number, limit: number | null): QuotaUsage['leve
   if (used >= limit) return 'reached';
   return used >= limit * 0.8 ? 'near' : 'ok';
 }
+
+/**
+ * One client in the staff's usage overview (GET /billing/overview): its plan and this month's usage against each
+ * quota (the month in the client's own zone); `percent` is the highest share of a quota used (null: no quota).
+ */
+export const clientUsageSchema = z.object({
+  client_id: z.number(),
+  client_uid: z.string(),
+  name: z.string(),
+  is_active: z.number(),
+  plan_id: z.number().nullable(),
+  plan_name: z.string().nullable(),
+  timezone: z.string(),
+  month: z.string(),
+  sends: quotaUsageSchema,
+  active_subscribers: quotaUsageSchema,
+  websites: quotaUsageSchema,
+  percent: z.number().nullable(),
+  level: z.enum(['ok', 'near', 'reached']),
+});
+export type ClientUsage = z.infer<typeof clientUsageSchema>;
+
+/** Every client matching the search, summed (not only the page). */
+export const usageTotalsSchema = z.object({
+  clients: z.number(),
+  sends: z.number(),
+  active_subscribers: z.number(),
+  websites: z.number(),
+});
+export type UsageTotals = z.infer<typeof usageTotalsSchema>;
+
+/** A page of the overview as the spec reads paginated lists (`data.data.data`, `data.data.total`), totals in `meta`. */
+export const usageOverviewResponseSchema = z.object({
+  data: z.object({
+    data: z.array(clientUsageSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageLength: z.number().int(),
+  }),
+  meta: z.object({ totals: usageTotalsSchema }),
+});
+export type UsageOverview = z.infer<typeof usageOverviewResponseSchema>;

@@ -1,11 +1,11 @@
 import type { PlanBody } from '@pushdeck/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { monthStartSql, NOT_SENT } from './quota.repository.ts';
+import { inFlightSql, monthStartSql, thisMonthHoursSql } from './quota.repository.ts';
 
 const planColumns = ['id', 'name', 'monthly_sends', 'active_subscribers', 'websites', 'features'] as const;
 
-/** Plans, plan requests, and the usage figures read from the ledger and subscriber tables. */
+/** Plans, plan requests, and the usage figures read from the rollups, the ledger and the subscriber tables. */
 export class BillingRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -117,27 +117,54 @@ export class BillingRepository {
       .execute();
   }
 
-  /** Sends and over-quota rows of this month by day (the client's days). */
-  async daily(clientId: number, tz: string) {
-    const rows = await sql<{ day: string; sends: string; over_quota: string }>`
-      select to_char(quota_at at time zone ${tz}, 'YYYY-MM-DD') as day,
-        count(*) filter (where status not in (${sql.join([...NOT_SENT])})) as sends,
-        count(*) filter (where status = 'over_quota') as over_quota
-      from send_ledger
-      where client_id = ${clientId} and quota_at >= ${monthStartSql(tz)}
-      group by 1 order by 1`.execute(this.db);
-    return rows.rows.map((r) => ({ day: r.day, sends: Number(r.sends), over_quota: Number(r.over_quota) }));
+  /** Rows still in flight (inFlightSql): counted in today's and this month's sends until their outcome is recorded. */
+  private async inFlight(clientId: number, tz: string): Promise<{ day: string; month: string; n: number }> {
+    const r = await sql<{ day: string; month: string; n: string | number }>`
+      select to_char(now() at time zone ${tz}, 'YYYY-MM-DD') as day, to_char(now() at time zone ${tz}, 'YYYY-MM') as month,
+        ${inFlightSql(clientId, tz)} as n`.execute(this.db);
+    const row = r.rows[0]!;
+    return { day: row.day, month: row.month, n: Number(row.n) };
   }
 
-  /** The last 12 calendar months (the client's), this one included, oldest first. */
+  /**
+   * This month's sends by day (the client's days; the statistics' sent, plus today's rows in flight) and the
+   * over-quota rows of the ledger by the day they were refused.
+   */
+  async daily(clientId: number, tz: string) {
+    const sent = await sql<{ day: string; sends: string | number }>`
+      select to_char(h.hour at time zone ${tz}, 'YYYY-MM-DD') as day, sum(h.sent) as sends
+      from stats_hourly_client h
+      where h.client_id = ${clientId} and ${thisMonthHoursSql(tz)}
+      group by 1`.execute(this.db);
+    const over = await sql<{ day: string; n: string | number }>`
+      select to_char(quota_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as n
+      from send_ledger
+      where client_id = ${clientId} and status = 'over_quota' and quota_at >= ${monthStartSql(tz)}
+      group by 1`.execute(this.db);
+    const flight = await this.inFlight(clientId, tz);
+    const days = new Map<string, { day: string; sends: number; over_quota: number }>();
+    const at = (day: string) => days.get(day) ?? days.set(day, { day, sends: 0, over_quota: 0 }).get(day)!;
+    for (const r of sent.rows) at(r.day).sends += Number(r.sends);
+    for (const r of over.rows) at(r.day).over_quota += Number(r.n);
+    if (flight.n > 0) at(flight.day).sends += flight.n;
+    return [...days.values()]
+      .filter((d) => d.sends > 0 || d.over_quota > 0)
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  }
+
+  /** The last 12 calendar months (the client's), this one included, oldest first; sends as in `daily`. */
   async months(clientId: number, tz: string) {
     const from = sql`(date_trunc('month', now() at time zone ${tz}) - interval '11 months')`;
-    const sends = await sql<{ month: string; sends: string; over_quota: string }>`
-      select to_char(quota_at at time zone ${tz}, 'YYYY-MM') as month,
-        count(*) filter (where status not in (${sql.join([...NOT_SENT])})) as sends,
-        count(*) filter (where status = 'over_quota') as over_quota
+    const sent = await sql<{ month: string; sends: string | number }>`
+      select to_char(h.hour at time zone ${tz}, 'YYYY-MM') as month, sum(h.sent) as sends
+      from stats_hourly_client h
+      where h.client_id = ${clientId} and h.hour >= (${from} at time zone ${tz}) - interval '1 day'
+        and h.hour at time zone ${tz} >= ${from}
+      group by 1`.execute(this.db);
+    const over = await sql<{ month: string; n: string | number }>`
+      select to_char(quota_at at time zone ${tz}, 'YYYY-MM') as month, count(*) as n
       from send_ledger
-      where client_id = ${clientId} and quota_at >= (${from} at time zone ${tz})
+      where client_id = ${clientId} and status = 'over_quota' and quota_at >= (${from} at time zone ${tz})
       group by 1`.execute(this.db);
     const refused = await sql<{ month: string; n: string }>`
       select to_char(day, 'YYYY-MM') as month, sum(count) as n from quota_refusals
@@ -147,12 +174,14 @@ export class BillingRepository {
       select to_char(${from} + make_interval(months => g), 'YYYY-MM') as month from generate_series(0, 11) as g`.execute(
       this.db,
     );
-    const s = new Map(sends.rows.map((r) => [r.month, r]));
+    const flight = await this.inFlight(clientId, tz);
+    const s = new Map(sent.rows.map((r) => [r.month, Number(r.sends)]));
+    const o = new Map(over.rows.map((r) => [r.month, Number(r.n)]));
     const f = new Map(refused.rows.map((r) => [r.month, Number(r.n)]));
     return months.rows.map(({ month }) => ({
       month,
-      sends: Number(s.get(month)?.sends ?? 0),
-      over_quota: Number(s.get(month)?.over_quota ?? 0),
+      sends: (s.get(month) ?? 0) + (month === flight.month ? flight.n : 0),
+      over_quota: o.get(month) ?? 0,
       refused_subscribers: f.get(month) ?? 0,
     }));
   }

@@ -11,6 +11,7 @@ import {
   planRequestListResponseSchema,
   planRequestResponseSchema,
   planResponseSchema,
+  usageOverviewResponseSchema,
   usageResponseSchema,
 } from '@pushdeck/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -148,6 +149,21 @@ export function billingRoutes(app: App, deps: ModuleDeps): void {
       },
     },
     async (request) => ({ data: await billing.usage(request.actor!) }),
+  );
+
+  app.get(
+    '/api/v1/billing/overview',
+    {
+      config: { permission: ACTIONS['management.clients.read'] },
+      schema: {
+        tags,
+        summary:
+          "Staff: every client's plan and this month's usage (as its Billing reads it), paged (page, pageLength ≤ 100), search (name or uid), order_by name|plan_name|active_subscribers|sends|websites|percent; meta.totals over every client matching the search",
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: usageOverviewResponseSchema },
+      },
+    },
+    async (request) => billing.overview(request.query),
   );
 
   app.get(

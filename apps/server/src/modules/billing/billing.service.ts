@@ -7,15 +7,18 @@ import {
   type QuotaUsage,
   quotaLevel,
   type Usage,
+  type UsageOverview,
 } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, notFound, ValidationError } from '../../lib/errors.ts';
+import { parseListQuery } from '../../lib/query/index.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
 import { BillingRepository } from './billing.repository.ts';
 import { QuotaRepository } from './quota.repository.ts';
 import { QUOTA_MSG } from './quota-messages.ts';
+import { USAGE_OVERVIEW_SPEC, UsageOverviewRepository, type UsageOverviewRow } from './usage-overview.repository.ts';
 
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite alike. */
 const isUniqueViolation = (error: unknown): boolean =>
@@ -37,6 +40,26 @@ const usageOf = (used: number, limit: number | null): QuotaUsage => ({
   percent: limit === null ? null : limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10,
   level: quotaLevel(used, limit),
 });
+
+/** An overview row as the contracts read it: each quota used / limit / percent / level, and the highest share. */
+const asClientUsage = (r: UsageOverviewRow) => {
+  const percent = r.percent === null ? null : Number(r.percent);
+  return {
+    client_id: r.client_id,
+    client_uid: r.client_uid,
+    name: r.name,
+    is_active: r.is_active,
+    plan_id: r.plan_id,
+    plan_name: r.plan_name,
+    timezone: r.timezone,
+    month: r.month,
+    sends: usageOf(Number(r.sends), r.sends_limit),
+    active_subscribers: usageOf(Number(r.active_subscribers), r.subscribers_limit),
+    websites: usageOf(Number(r.websites), r.websites_limit),
+    percent,
+    level: quotaLevel(percent ?? 0, percent === null ? null : 100),
+  };
+};
 
 const asPlan = (p: Awaited<ReturnType<BillingRepository['plans']>>[number]): Plan => ({
   ...p,
@@ -157,6 +180,19 @@ export class BillingService {
       months,
       pending_request: (pending[0] as PlanRequest | undefined) ?? null,
     };
+  }
+
+  /**
+   * Staff: every client's plan and this month's usage (the figures of its Billing), a page at a time with the
+   * totals of every client matching the search (docs/billing.md "Staff").
+   */
+  async overview(rawQuery: Record<string, unknown>): Promise<UsageOverview> {
+    const parsed = parseListQuery({ paginate: 'true', ...rawQuery }, USAGE_OVERVIEW_SPEC);
+    const repo = new UsageOverviewRepository(this.db);
+    const [page, totals] = await Promise.all([repo.page(parsed), repo.totals(parsed.search)]);
+    if (page.kind !== 'page') throw new Error('the usage overview is always paged');
+    const { rows, total, page: n, pageLength } = page;
+    return { data: { data: rows.map(asClientUsage), total, page: n, pageLength }, meta: { totals } };
   }
 
   /** A client asks to move to another plan; one request waits at a time. */

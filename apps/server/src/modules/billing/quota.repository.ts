@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, PlanFeatures } from '../../db/schema.ts';
 
 /** The quotas a client is held to; null fields are unlimited (no plan: everything unlimited). */
@@ -17,12 +17,44 @@ export interface ClientQuota {
 const LOCK_SUBSCRIBERS = 1_800_001;
 const LOCK_WEBSITES = 1_800_002;
 
-/** Ledger statuses that did not use the send quota. */
+/** Ledger statuses that did not use the send quota (the over-quota count of the Billing screen reads `over_quota`). */
 export const NOT_SENT = ['queued', 'over_quota', 'skipped'] as const;
 
+type Zone = string | Expression<string>;
+type ClientRef = number | Expression<number>;
+
 /** The first instant of the current calendar month in the zone, as SQL. */
-export const monthStartSql = (tz: string) =>
+export const monthStartSql = (tz: Zone) =>
   sql<Date>`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
+
+/** The first instant of the previous calendar month in the zone: a row claimed since then may still be sent now. */
+const previousMonthStartSql = (tz: Zone) =>
+  sql<Date>`((date_trunc('month', now() at time zone ${tz}) - interval '1 month') at time zone ${tz})`;
+
+/**
+ * Rollup hours (`h.hour`) of the current calendar month in the zone, by the statistics' own rule (docs/metrics.md,
+ * "Time buckets": an hour belongs to the local month of its start); the first condition only narrows the index range.
+ */
+export const thisMonthHoursSql = (tz: Zone) =>
+  sql<boolean>`h.hour >= ${monthStartSql(tz)} - interval '1 day'
+    and h.hour at time zone ${tz} >= date_trunc('month', now() at time zone ${tz})`;
+
+/**
+ * Ledger rows claimed for sending whose outcome is not recorded yet (`sending`, claimed this month or the last):
+ * counted against the quota until their outcome moves them into the rollups (sent) or out of the count (failed).
+ */
+export const inFlightSql = (clientId: ClientRef, tz: Zone, exclude: readonly number[] = []): RawBuilder<number> =>
+  sql<number>`(select count(*) from send_ledger l where l.client_id = ${clientId} and l.status = 'sending'
+    and l.quota_at >= ${previousMonthStartSql(tz)}${exclude.length ? sql` and l.id not in (${sql.join([...exclude])})` : sql``})`;
+
+/**
+ * The month's sends of a client, the one figure of Billing, the quota and the staff overview: pushes the push
+ * services accepted this calendar month (the client's zone), read from the same hourly rollups as every statistics
+ * screen (`stats_hourly_client.sent`, written with the ledger in one transaction), plus the rows still in flight.
+ */
+export const monthlySendsSql = (clientId: ClientRef, tz: Zone, exclude: readonly number[] = []): RawBuilder<number> =>
+  sql<number>`(coalesce((select sum(h.sent) from stats_hourly_client h
+    where h.client_id = ${clientId} and ${thisMonthHoursSql(tz)}), 0) + ${inFlightSql(clientId, tz, exclude)})`;
 
 /** Plans, quotas and the locks that make quota checks exact under concurrent requests. */
 export class QuotaRepository {
@@ -84,16 +116,10 @@ export class QuotaRepository {
     return Number(r.n);
   }
 
-  /** Ledger rows counted against this month's send quota, leaving out `exclude`. */
+  /** This month's sends (monthlySendsSql) of a client, leaving out the in-flight rows `exclude`. */
   async sendsThisMonth(clientId: number, tz: string, exclude: readonly number[] = []): Promise<number> {
-    let q = this.db
-      .selectFrom('send_ledger')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('client_id', '=', clientId)
-      .where('quota_at', '>=', monthStartSql(tz))
-      .where('status', 'not in', [...NOT_SENT]);
-    if (exclude.length) q = q.where('id', 'not in', [...exclude]);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+    const r = await sql<{ n: string | number }>`select ${monthlySendsSql(clientId, tz, exclude)} as n`.execute(this.db);
+    return Number(r.rows[0]!.n);
   }
 
   /** Counts one refusal of the day (the client's day) by kind. */

@@ -5,12 +5,13 @@ import {
   planRequestListResponseSchema,
   planRequestResponseSchema,
   planResponseSchema,
+  usageOverviewResponseSchema,
   usageResponseSchema,
   wrapped,
 } from '@pushdeck/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api';
+import { api, useSelectedClientUid } from '@/lib/api';
 
 /** The calls of Billing and Upgrade (issue #18; docs/api.md "Billing"). */
 const BASE = '/v1/billing';
@@ -27,7 +28,39 @@ export const fetchRequests = async (status: string | undefined, signal?: AbortSi
 /** The link of the usage CSV (the browser downloads it with the session cookie). */
 export const USAGE_EXPORT_URL = `/api${BASE}/usage/export`;
 
-export const useUsage = () => useQuery({ queryKey: ['billing', 'usage'], queryFn: ({ signal }) => fetchUsage(signal) });
+/** The usage of the signed-in user's client, or of the client a staff member picked (its uid is in the key). */
+export function useUsage(enabled = true) {
+  const [client] = useSelectedClientUid();
+  return useQuery({ queryKey: ['billing', 'usage', client], queryFn: ({ signal }) => fetchUsage(signal), enabled });
+}
+
+export interface OverviewQuery {
+  page: number;
+  pageLength: number;
+  orderBy: string;
+  search: string;
+}
+
+/** Staff: one page of every client's usage, with the totals (GET /billing/overview). */
+export const fetchOverview = async (q: OverviewQuery, signal?: AbortSignal) =>
+  usageOverviewResponseSchema.parse(
+    await api.get<unknown>(`${BASE}/overview`, {
+      signal,
+      query: {
+        page: String(q.page),
+        pageLength: String(q.pageLength),
+        order_by: q.orderBy,
+        ...(q.search ? { search: q.search } : {}),
+      },
+    }),
+  );
+
+export const useUsageOverview = (q: OverviewQuery) =>
+  useQuery({
+    queryKey: ['billing', 'overview', q],
+    queryFn: ({ signal }) => fetchOverview(q, signal),
+    placeholderData: keepPreviousData,
+  });
 export const usePlans = () => useQuery({ queryKey: ['billing', 'plans'], queryFn: ({ signal }) => fetchPlans(signal) });
 export const useRequests = (status?: string) =>
   useQuery({ queryKey: ['billing', 'requests', status], queryFn: ({ signal }) => fetchRequests(status, signal) });

@@ -4,12 +4,16 @@ import { PanelError } from '@/components/data-panel/panel-error';
 import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { SkeletonBar } from '@/components/data-panel/skeleton-bar';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, useSelectedClientUid } from '@/lib/api';
+import { useCan } from '@/lib/auth';
 import { USAGE_EXPORT_URL, useUsage } from '../api/billing-api';
 import { DAILY_CHART_HEIGHT, DailyChart } from './daily-chart';
+import { sendsHint } from './plan-texts';
 import { QuotaBanner } from './quota-banner';
+import { StaffClientPicker } from './staff-client-picker';
+import { UsageOverview } from './usage-overview';
 
-function QuotaRow({ label, quota }: { label: string; quota: QuotaUsage }) {
+function QuotaRow({ label, quota, hint }: { label: string; quota: QuotaUsage; hint?: string }) {
   const color = quota.level === 'reached' ? 'red' : quota.level === 'near' ? 'yellow' : 'blue';
   return (
     <Stack gap={4}>
@@ -22,20 +26,41 @@ function QuotaRow({ label, quota }: { label: string; quota: QuotaUsage }) {
       {quota.limit !== null && (
         <Progress value={Math.min(100, quota.percent ?? 0)} color={color} aria-label={`${label}: ${quota.percent} %`} />
       )}
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-/** Billing: the client's plan, this month's usage against each quota, the daily chart and the last 12 months. */
+/**
+ * Billing: the client's plan, this month's usage against each quota, the daily chart and the last 12 months. Staff
+ * (who act across clients) with no client picked see every client's usage instead, and pick one to see its Billing.
+ */
 export function BillingPage() {
-  const usage = useUsage();
-  const u = usage.data;
+  const staff = useCan('management.clients.read');
+  const [clientUid] = useSelectedClientUid();
+  const overview = staff && clientUid === null;
   return (
     <Stack gap="md">
       <PageBreadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Billing' }]} />
       <Title order={1} size="h2">
         Billing
       </Title>
+      {staff && <StaffClientPicker prompt={overview ? 'Every client, or one:' : 'Client:'} allClients />}
+      {overview ? <UsageOverview /> : <ClientBilling />}
+    </Stack>
+  );
+}
+
+/** One client's Billing (the signed-in user's, or the client staff picked). */
+function ClientBilling() {
+  const usage = useUsage();
+  const u = usage.data;
+  return (
+    <>
       {usage.isError && (
         <PanelError
           title="Usage could not be loaded"
@@ -62,7 +87,7 @@ export function BillingPage() {
                 Plan: <strong>{u.plan?.name ?? 'Unlimited'}</strong> · {u.month} ({u.timezone}) ·{' '}
                 <Anchor href="/upgrade">Change plan</Anchor>
               </Text>
-              <QuotaRow label="Monthly sends" quota={u.sends} />
+              <QuotaRow label="Monthly sends" quota={u.sends} hint={sendsHint(u.timezone)} />
               <QuotaRow label="Active subscribers" quota={u.active_subscribers} />
               <QuotaRow label="Websites" quota={u.websites} />
               <Text size="sm" c="dimmed">
@@ -105,6 +130,6 @@ export function BillingPage() {
           </Table>
         </>
       )}
-    </Stack>
+    </>
   );
 }

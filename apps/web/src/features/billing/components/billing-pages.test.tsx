@@ -1,8 +1,9 @@
-import type { Plan, Usage } from '@pushdeck/contracts';
+import { type ClientUsage, type Plan, type QuotaUsage, quotaLevel, type Usage } from '@pushdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userWithRole } from '@/app/test-users';
+import { getSelectedClientUid, setSelectedClientUid, setStaffActor } from '@/lib/api';
 import { jsonResponse, setXsrfCookie, stubFetch } from '@/lib/api/testing/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { BillingPage } from './billing-page';
@@ -20,11 +21,11 @@ const small: Plan = {
   updated_at: new Date(at),
 };
 const big: Plan = { ...small, id: 2, name: 'Big', monthly_sends: 1000, features: {} };
-const quota = (used: number, limit: number | null) => ({
+const quota = (used: number, limit: number | null): QuotaUsage => ({
   used,
   limit,
   percent: limit === null ? null : (used / limit) * 100,
-  level: limit !== null && used >= limit ? 'reached' : limit !== null && used >= limit * 0.8 ? 'near' : 'ok',
+  level: quotaLevel(used, limit),
 });
 const usage = (over: Partial<Usage> = {}) => ({
   plan: small,
@@ -40,10 +41,53 @@ const usage = (over: Partial<Usage> = {}) => ({
   ...over,
 });
 
+const clientRow = (over: Partial<ClientUsage>): ClientUsage => ({
+  client_id: 1,
+  client_uid: 'acme-uid',
+  name: 'Acme Shop',
+  is_active: 1,
+  plan_id: 1,
+  plan_name: 'Small <b>',
+  timezone: 'UTC',
+  month: '2026-11',
+  sends: quota(9, 10),
+  active_subscribers: quota(3, 100),
+  websites: quota(1, 2),
+  percent: 90,
+  level: 'near',
+  ...over,
+});
+const overview = {
+  data: {
+    data: [
+      clientRow({}),
+      clientRow({
+        client_id: 2,
+        client_uid: 'globex-uid',
+        name: 'Globex News',
+        plan_id: null,
+        plan_name: null,
+        sends: quota(240_825, null),
+        percent: null,
+        level: 'ok',
+      }),
+    ],
+    total: 2,
+    page: 1,
+    pageLength: 10,
+  },
+  meta: { totals: { clients: 2, sends: 240_834, active_subscribers: 6, websites: 3 } },
+};
+const clients = [
+  { id: 1, client_uid: 'acme-uid', name: 'Acme Shop', is_active: 1 },
+  { id: 2, client_uid: 'globex-uid', name: 'Globex News', is_active: 1 },
+];
+
 describe('Billing and Upgrade', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     window.localStorage.clear();
+    setStaffActor(false);
   });
 
   it('shows the plan, each quota against its limit, the 80 % banner and the months', async () => {
@@ -210,5 +254,88 @@ describe('Billing and Upgrade', () => {
     expect(
       screen.getByText('When a client asks for another plan, the request shows here to approve or decline.'),
     ).toBeInTheDocument();
+  });
+
+  it('says what the monthly sends count: the statistics’ sent of the calendar month', async () => {
+    stubFetch(() => jsonResponse(200, { data: usage({ timezone: 'Europe/Kyiv' }) }));
+    renderWithProviders(<BillingPage />, { route: '/billing', user: userWithRole('client') });
+    expect(
+      await screen.findByText(
+        'Pushes the push services accepted this calendar month (Europe/Kyiv), every drip type: the same count as Sent in Statistics for this month. A push that failed is not counted; one still being sent is.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows staff with no client every client’s usage, never an error, and opens a client’s Billing from it', async () => {
+    setStaffActor(true);
+    const net = stubFetch((call) => {
+      if (call.path === '/api/v1/billing/overview') return jsonResponse(200, overview);
+      if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: clients });
+      if (call.path === '/api/v1/billing/usage') {
+        return call.headers.get('client') === 'globex-uid'
+          ? jsonResponse(200, { data: usage({ plan: null, sends: quota(240_825, null) }) })
+          : jsonResponse(422, { message: 'Select a client first.', errors: { client: ['Select a client first.'] } });
+      }
+      return jsonResponse(404, {});
+    });
+    renderWithProviders(<BillingPage />, { route: '/billing?order_by=sends:desc', user: userWithRole('admin') });
+    const table = await screen.findByRole('table', { name: 'Usage by client' });
+    const globex = await within(table).findByRole('row', { name: /Globex News/ });
+    expect(within(globex).getByText('240,825')).toBeInTheDocument();
+    expect(within(globex).getByText('Unlimited')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Acme Shop/ })).getByText('90 %')).toBeInTheDocument();
+    expect(screen.getByLabelText('Usage totals')).toHaveTextContent(
+      'Totals (2 clients): 240,834 monthly sends, 6 active subscribers, 3 websites.',
+    );
+    // sorted, paged and searched on the server, from the URL
+    const asked = net.calls.find((c) => c.path === '/api/v1/billing/overview')!;
+    expect(Object.fromEntries(asked.url.searchParams)).toEqual({ page: '1', pageLength: '10', order_by: 'sends:desc' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(net.calls.some((c) => c.path === '/api/v1/billing/usage')).toBe(false);
+
+    // a client's name opens its Billing (the acting client), and All clients comes back
+    const user = userEvent.setup();
+    await user.click(within(globex).getByRole('button', { name: 'Globex News' }));
+    expect(getSelectedClientUid()).toBe('globex-uid');
+    expect(await screen.findByLabelText('Monthly sends used')).toHaveTextContent('240825 (unlimited)');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'All clients' }));
+    expect(await screen.findByRole('table', { name: 'Usage by client' })).toBeInTheDocument();
+    expect(getSelectedClientUid()).toBeNull();
+  });
+
+  it('shows staff with no client the plans and a prompt to pick the client, without reading a usage', async () => {
+    setStaffActor(true);
+    const net = stubFetch((call) => {
+      if (call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [small, big] });
+      if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: clients });
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(422, { message: 'Select a client first.' });
+      return jsonResponse(200, { data: [] });
+    });
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('moder') });
+    const bigCard = await screen.findByLabelText('Plan Big');
+    expect(screen.getByText('Pick the client whose plan to change:')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Client to act for').length).toBeGreaterThan(0);
+    expect(within(bigCard).queryByRole('button', { name: 'Ask for Big' })).toBeNull();
+    expect(screen.queryByText('Current plan')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(net.calls.some((c) => c.path === '/api/v1/billing/usage')).toBe(false);
+  });
+
+  it('lets staff with a client picked ask for a plan on its behalf, as before', async () => {
+    setStaffActor(true);
+    setSelectedClientUid('acme-uid');
+    const net = stubFetch((call) => {
+      if (call.path === '/api/v1/billing/plans') return jsonResponse(200, { data: [small, big] });
+      if (call.path === '/api/v1/management/clients') return jsonResponse(200, { data: clients });
+      if (call.path === '/api/v1/billing/usage') return jsonResponse(200, { data: usage() });
+      return jsonResponse(200, { data: [] });
+    });
+    renderWithProviders(<UpgradePage />, { route: '/upgrade', user: userWithRole('moder') });
+    const bigCard = await screen.findByLabelText('Plan Big');
+    expect(await within(screen.getByLabelText('Plan Small <b>')).findByText('Current plan')).toBeInTheDocument();
+    expect(within(bigCard).getByRole('button', { name: 'Ask for Big' })).toBeInTheDocument();
+    expect(screen.getByText('Changing the plan of:')).toBeInTheDocument();
+    expect(net.calls.find((c) => c.path === '/api/v1/billing/usage')!.headers.get('client')).toBe('acme-uid');
   });
 });

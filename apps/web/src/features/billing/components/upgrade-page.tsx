@@ -5,10 +5,11 @@ import { PanelError } from '@/components/data-panel/panel-error';
 import { PanelSkeleton } from '@/components/data-panel/panel-skeleton';
 import { IfAllowed } from '@/components/if-allowed';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, useSelectedClientUid } from '@/lib/api';
 import { useCan } from '@/lib/auth';
 import { useDecide, usePlans, useRequestPlan, useRequests, useUsage } from '../api/billing-api';
 import { PlansAdmin } from './plans-admin';
+import { StaffClientPicker } from './staff-client-picker';
 
 const quota = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
 const FEATURES = { data_explorer: 'Data Explorer', copy_tools: 'Copy Tools', exports: 'Exports' } as const;
@@ -115,12 +116,20 @@ function PendingRequests() {
   );
 }
 
-/** Upgrade: the plans side by side; a client asks for one; admins approve or decline the requests. */
+/**
+ * Upgrade: the plans side by side; a client asks for one; admins approve or decline the requests. Staff with no
+ * client picked see the plans and a picker for the client whose plan to change (no current plan, nothing to ask).
+ */
 export function UpgradePage() {
+  const staff = useCan('management.clients.read');
+  const admin = useCan('management.clients.write');
+  const [clientUid] = useSelectedClientUid();
+  const noClient = staff && clientUid === null;
   const plans = usePlans();
-  const usage = useUsage();
+  const usage = useUsage(!noClient);
   const ask = useRequestPlan();
-  const canAsk = useCan('billing.request');
+  const mayAsk = useCan('billing.request');
+  const canAsk = mayAsk && !noClient;
   const currentId = usage.data?.plan?.id ?? null;
   const pending = usage.data?.pending_request;
   return (
@@ -139,7 +148,17 @@ export function UpgradePage() {
           {errorMessage(ask.error, 'Error')}
         </Alert>
       )}
-      {!canAsk && (
+      {staff && (
+        <StaffClientPicker prompt={noClient ? 'Pick the client whose plan to change:' : 'Changing the plan of:'} />
+      )}
+      {noClient && (
+        <Text c="dimmed">
+          {admin
+            ? 'No client is picked: pick one to see its current plan and ask for another, or put any client on a plan under Plans below.'
+            : 'No client is picked: pick one to see its current plan and ask for another on its behalf.'}
+        </Text>
+      )}
+      {!mayAsk && (
         <Text c="dimmed">The owner of your client account can ask for another plan; ask them if you need more.</Text>
       )}
       {plans.isError ? (
