@@ -32,7 +32,7 @@ export const COPY_MSG = {
    * A recurring drip without an audience cannot be copied (a new recurring drip needs one: part 1 §5): the 422 names
    * it and the field, 'Drip 12 “Deals”: audiences — …'.
    */
-  noAudience: (drip: { id: number; title: string }) =>
+  noAudience: (drip: { id?: number | undefined; title?: unknown }) =>
     DRIP_MSG.named(
       drip,
       'audiences',
