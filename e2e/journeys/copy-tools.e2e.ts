@@ -59,6 +59,43 @@ async function dripsOn(page: Page, domainId: number, titlePrefix: string): Promi
 
 const step = (page: Page, name: string) => page.getByRole('table', { name });
 
+/** The recurring drip every demo website starts with (apps/server/src/demo), to its 'All subscribers' audience. */
+const DEMO_DRIP = 'This week on our site';
+
+/** As the target's own client: the website's recurring list (or its spam schedules) shows the row with `text`. */
+async function seenByGlobex(b: ReturnType<typeof useBrowser>, path: string, row: { id?: number; text: string }) {
+  const { page, context } = await b.newPage();
+  await login(page, ACCOUNTS.globex);
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await page.goto(path);
+  const rows = page.getByRole('row').filter({ hasText: row.text });
+  const found =
+    row.id === undefined ? rows : rows.filter({ has: page.getByRole('cell', { name: String(row.id), exact: true }) });
+  await found.first().waitFor();
+  const text = (await found.first().textContent()) ?? '';
+  await context.close();
+  return text;
+}
+
+/** As a moderator on one of the copy screens: Acme Shop's shop.acme.test to Globex News' news.globex.test. */
+async function chooseDemoCopy(page: Page, path: string, heading: string, targetRole: 'checkbox' | 'radio') {
+  await page.goto(path);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  await pickOption(page, 'Source client', 'Acme Shop');
+  await pickOption(page, 'Target client', 'Globex News');
+  await step(page, 'Step 1: Source domain')
+    .getByRole('radio', { name: 'Step 1: Source domain: https://shop.acme.test' })
+    .check();
+  await step(page, 'Step 2: Target domains')
+    .getByRole(targetRole, { name: 'Step 2: Target domains: https://news.globex.test' })
+    .check();
+  await page.getByRole('checkbox', { name: 'Recurring Drips' }).check();
+  await step(page, 'Step 4.1: Recurring drips')
+    .getByRole('checkbox', { name: new RegExp(DEMO_DRIP) })
+    .check();
+  await page.getByText('Selected: 1').first().waitFor();
+}
+
 describe('Copy Tools, Copy Tools 2.0 and Recurring Migration', () => {
   const b = useBrowser();
   const stamp = Date.now().toString(36);
@@ -250,5 +287,58 @@ describe('Copy Tools, Copy Tools 2.0 and Recurring Migration', () => {
       expect((await apiCall(page, 'DELETE', `/api/v1/drips/${d.id}`)).status).toBe(200);
     }
     await context.close();
+  });
+
+  it("a moderator copies a demo drip with Copy Tools 1.0 to another client's website, where it is listed", async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.moder);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const news = (await sites(page))['https://news.globex.test']!;
+    await chooseDemoCopy(page, '/drip-tools/copy', 'Copy Tools', 'checkbox');
+    const written = page.waitForResponse((r) => r.url().includes('/api/v1/drips/recurring/createOrUpdate'));
+    await page.getByRole('button', { name: 'Apply copy settings' }).click();
+    const response = await written;
+    expect(response.status(), await response.text()).toBe(200);
+    const copy = ((await response.json()) as { data: { id: number; domain_id: number }[] }).data[0]!;
+    expect(copy.domain_id).toBe(news.id);
+    await page.getByText('Copied!').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Required.').count()).toBe(0);
+    await context.close();
+
+    // Globex sees it in news.globex.test's recurring list, sent to that website's own 'All subscribers'
+    const row = await seenByGlobex(b, `/dashboard/${news.id}/recurring`, { id: copy.id, text: DEMO_DRIP });
+    expect(row).toContain('All subscribers');
+  });
+
+  it("a moderator migrates a demo drip with Recurring Migration to another client's website, where it is listed", async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.moder);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const news = (await sites(page))['https://news.globex.test']!;
+    await chooseDemoCopy(page, '/drip-tools/recurring_migration', 'Recurring Migration', 'radio');
+    await page.getByRole('button', { name: 'Create Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Spam Schedule' });
+    await dialog.waitFor();
+    const name = `Demo burst ${stamp}`;
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    // from tomorrow, daily: nothing is sent while the journeys run
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Duration').fill('00:30:00');
+    await dialog.getByLabel('Date Start').fill(tomorrow);
+    await dialog.getByLabel('Time Start').fill('09:00:00');
+    await dialog.getByLabel('Date End').fill('2099-12-31');
+    await dialog.getByLabel('Time End').fill('23:59:59');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/v1/tools/recurring-migration'));
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    const response = await saved;
+    expect(response.status(), await response.text()).toBe(200);
+    const result = ((await response.json()) as { data: { drips: number[] } }).data;
+    await page.getByText('Copied!').first().waitFor({ timeout: 15_000 });
+    await context.close();
+
+    // Globex sees the copy in news.globex.test's recurring list and the schedule among its spam schedules
+    const row = await seenByGlobex(b, `/dashboard/${news.id}/recurring`, { id: result.drips[0]!, text: DEMO_DRIP });
+    expect(row).toContain('All subscribers');
+    await seenByGlobex(b, `/dashboard/${news.id}/recurring/spam`, { text: name });
   });
 });

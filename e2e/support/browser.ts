@@ -8,6 +8,8 @@ export const ACCOUNTS = {
   client: { email: 'client@pushdeck.test', password: DEMO_PASSWORD },
   user: { email: 'user@pushdeck.test', password: DEMO_PASSWORD },
   viewer: { email: 'viewer@pushdeck.test', password: DEMO_PASSWORD },
+  /** The client of Globex News (news.globex.test). */
+  globex: { email: 'globex@pushdeck.test', password: DEMO_PASSWORD },
 } as const;
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. Never a downloaded browser. */

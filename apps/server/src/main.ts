@@ -92,6 +92,11 @@ async function main(): Promise<void> {
     const n = await startupStep(log, 'the demo subscribers', () => demo.seedDemoDelivery(handle.db, localPush));
     if (n) log.info({ websites: n }, 'demo subscribers and welcome drips created');
   }
+  if (demo && config.seedDemo) {
+    // a demo database seeded before its recurring drips had an audience (issue #25): they get 'All subscribers'
+    const fixed = await startupStep(log, "the demo drips' audiences", () => demo.giveDemoDripsAudiences(handle.db));
+    if (fixed) log.info({ drips: fixed }, "demo recurring drips given their website's 'All subscribers' audience");
+  }
 
   const { app } = await buildApp({
     config,

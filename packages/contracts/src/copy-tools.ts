@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ID_MAX } from './api.ts';
-import { DAYS_OF_WEEK, SPAM_FREQUENCIES } from './drip.ts';
+import { DAYS_OF_WEEK, DRIP_MSG, SPAM_FREQUENCIES } from './drip.ts';
 import { MSG } from './messages.ts';
 
 export const COPY_MSG = {
@@ -28,6 +28,16 @@ export const COPY_MSG = {
   sameWebsite: 'The website to copy from cannot be a target too.',
   dripsNotFound: 'Some of the selected drips are not recurring drips of the source website.',
   targets: 'Select domain(s) to copy to.',
+  /**
+   * A recurring drip without an audience cannot be copied (a new recurring drip needs one: part 1 §5): the 422 names
+   * it and the field, 'Drip 12 “Deals”: audiences — …'.
+   */
+  noAudience: (drip: { id?: number | undefined; title?: unknown }) =>
+    DRIP_MSG.named(
+      drip,
+      'audiences',
+      'a recurring drip needs at least one audience. Give it one in the recurring editor, then copy again.',
+    ),
   /** A copy job's reason when a target website went away before the job wrote to it. */
   targetGone: (id: number) => `Website ${id} is no longer available; nothing was copied to it.`,
 } as const;

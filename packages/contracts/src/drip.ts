@@ -69,6 +69,20 @@ export const DRIP_MSG = {
     `The ${type} may not be larger than ${type === 'icon' ? '1 MB' : '5 MB'}.`,
   recurringCreated: 'Recurring Drip Is Successfully Created!',
   draftCreated: 'Draft Is Successfully Created!',
+  /**
+   * A message that names the drip and the field that stopped a call: 'Drip 12 “Deals”: audiences — Required.' (no id
+   * for a drip not stored yet; `item`, 1-based, when it came in a list of several).
+   */
+  named: (
+    drip: { id?: number | undefined; title?: unknown; item?: number | undefined },
+    field: string,
+    text: string,
+  ) => {
+    const title = typeof drip.title === 'string' && drip.title.trim() ? ` “${drip.title.trim()}”` : '';
+    const id = drip.id === undefined ? '' : ` ${drip.id}`;
+    const item = drip.item === undefined ? '' : ` (item ${drip.item})`;
+    return `Drip${id}${title}${item}: ${field} — ${text}`;
+  },
 } as const;
 
 /** Characters as the counter shows them: an emoji is one. */

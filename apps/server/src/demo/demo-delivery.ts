@@ -7,6 +7,7 @@ import type { DB } from '../db/schema.ts';
 import { planSchedule } from '../modules/delivery/scheduler.service.ts';
 import { addToRollups } from '../modules/stats/rollups.repository.ts';
 import type { TrackingService } from '../modules/tracking/tracking.service.ts';
+import { demoAudienceOf } from './demo-audiences.ts';
 import { seedDemoHistory } from './demo-history.ts';
 
 const DEVICES = [
@@ -109,8 +110,9 @@ export async function startLocalPush(config: AppConfig, log: Logger, tracking: (
 }
 
 /**
- * Demo subscribers on the local push service for every demo website that has none yet, and two welcome drips
- * per website, so a fresh start really sends, delivers and counts.
+ * Demo subscribers on the local push service for every demo website that has none yet, two welcome drips and a
+ * recurring drip (to the website's 'All subscribers' audience) per website, so a fresh start really sends, delivers
+ * and counts.
  */
 export async function seedDemoDelivery(db: Kysely<DB>, push: LocalPushService): Promise<number> {
   const domains = await db
@@ -225,6 +227,9 @@ export async function seedDemoDelivery(db: Kysely<DB>, push: LocalPushService): 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // a recurring drip has an audience (part 1 §5): this one is for every subscriber of the website
+      const audience = await demoAudienceOf(trx, d);
+      await trx.insertInto('schedule_audiences').values({ schedule_id: schedule.id, segment_id: audience }).execute();
       await planSchedule(trx, schedule.id);
       await seedDemoHistory(
         trx,

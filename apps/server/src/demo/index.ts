@@ -4,4 +4,5 @@
  * only when `PUSHDECK_DEMO` or `PUSHDECK_LOCAL_PUSH` is on; nothing else in the product imports it or tools/.
  */
 export { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS, seedDemoAccounts, seedInitialData } from './demo-accounts.ts';
+export { DEMO_AUDIENCE, giveDemoDripsAudiences } from './demo-audiences.ts';
 export { DEMO_AUDIENCE_SITE, demoSubscriberProfiles, seedDemoDelivery, startLocalPush } from './demo-delivery.ts';

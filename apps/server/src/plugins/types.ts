@@ -18,6 +18,8 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** false only for cross-site public endpoints that carry no session (subscriber tracking). */
     csrf?: boolean;
+    /** The body is a list of drips: a 422 on one of them names the drip and the field (errors.ts). */
+    dripList?: boolean;
   }
   interface FastifyRequest {
     session: SessionRow | null;

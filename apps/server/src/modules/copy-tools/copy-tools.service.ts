@@ -84,16 +84,24 @@ export class CopyToolsService {
     return { source, targets: targetIds.map((id) => byId.get(id)!) };
   }
 
-  /** Live recurring drips of the source among `ids` (all of them for `*`); any other id: 422. */
+  /**
+   * Live recurring drips of the source among `ids` (all of them for `*`); any other id: 422. A drip without an
+   * audience: 422 naming the drip and the field (its copy could not be a valid recurring drip), nothing written.
+   */
   async dripIds(sourceId: number, ids: '*' | number[]): Promise<number[]> {
+    let out: number[];
     if (ids === '*') {
       const all = await this.repo.recurringIds(sourceId);
       if (all.length === 0) throw new ValidationError({ drip_ids: [COPY_MSG.emptyDrips] });
-      return all.reverse();
+      out = all.reverse();
+    } else {
+      const found = new Set(await this.repo.recurringIds(sourceId, ids));
+      if (ids.some((id) => !found.has(id))) throw new ValidationError({ drip_ids: [COPY_MSG.dripsNotFound] });
+      out = ids;
     }
-    const found = new Set(await this.repo.recurringIds(sourceId, ids));
-    if (ids.some((id) => !found.has(id))) throw new ValidationError({ drip_ids: [COPY_MSG.dripsNotFound] });
-    return ids;
+    const bare = await this.repo.withoutAudience(out);
+    if (bare.length > 0) throw new ValidationError({ drip_ids: bare.slice(0, 10).map((d) => COPY_MSG.noAudience(d)) });
+    return out;
   }
 
   /** `POST /v1/tools/copy-tools/recurring`: checks everything, records the job and enqueues it (one transaction). */

@@ -66,6 +66,37 @@ export class CopyRepository {
     return out;
   }
 
+  /**
+   * The drips of `ids` whose first schedule sends to no audience (or that have no schedule), in the order of `ids`:
+   * a copy of them would break the rule that a recurring drip has an audience.
+   */
+  async withoutAudience(ids: readonly number[]): Promise<{ id: number; title: string }[]> {
+    const found = new Map<number, { id: number; title: string }>();
+    for (const part of chunked(ids, 5000)) {
+      const rows = await this.db
+        .selectFrom('drips as d')
+        .select(['d.id', 'd.title'])
+        .where('d.id', 'in', part)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('schedule_audiences as sa')
+                .select('sa.segment_id')
+                .where('sa.schedule_id', '=', (eb) =>
+                  eb
+                    .selectFrom('schedules as s')
+                    .select((e) => e.fn.min('s.id').as('first'))
+                    .whereRef('s.drip_id', '=', 'd.id'),
+                ),
+            ),
+          ),
+        )
+        .execute();
+      for (const r of rows) found.set(r.id, r);
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
   /** The drips of `ids` with their first schedule and its audiences, in the order of `ids`. */
   async sources(ids: readonly number[]): Promise<SourceDrip[]> {
     const out: SourceDrip[] = [];

@@ -100,6 +100,41 @@ describe.each(testBackends())('Recurring Migration on $name', (backend) => {
     expect((await liveDrips(t, blog.id)).length).toBe(before);
   });
 
+  it('refuses a drip without an audience with a 422 naming the drip and the field, and writes nothing', async () => {
+    // a drip stored before the rule (or by hand): its schedule sends to no audience
+    const legacy = await t.handle.db
+      .insertInto('drips')
+      .values({
+        domain_id: shop.id,
+        client_id: shop.client_id,
+        type: 'recurring',
+        title: 'Old news',
+        body: '',
+        url: 'https://shop.acme.test/',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.handle.db
+      .insertInto('schedules')
+      .values({
+        domain_id: shop.id,
+        client_id: shop.client_id,
+        drip_id: legacy.id,
+        type: 'recurring',
+        time: '09:00',
+        timezone: 'UTC',
+      })
+      .execute();
+    const before = (await liveDrips(t, blog.id)).length;
+    const res = await acme.post(URL, body({ drip_ids: [drips[0], legacy.id] }));
+    expect(res.statusCode).toBe(422);
+    const named = `Drip ${legacy.id} “Old news”: audiences — a recurring drip needs at least one audience. Give it one in the recurring editor, then copy again.`;
+    expect(COPY_MSG.noAudience({ id: legacy.id, title: 'Old news' })).toBe(named);
+    expect(res.json()).toEqual({ message: named, errors: { drip_ids: [named] } });
+    expect((await liveDrips(t, blog.id)).length).toBe(before);
+    await t.handle.db.updateTable('drips').set({ deleted_at: new Date() }).where('id', '=', legacy.id).execute();
+  });
+
   it("refuses another client's website (404) and users without the permission (403)", async () => {
     const foreign = await acme.post(URL, body({ target_domain_id: news.id }));
     expect(foreign.statusCode).toBe(404);

@@ -92,13 +92,30 @@ describe.each(testBackends())('createOrUpdate on $name', (backend) => {
       recurringItem(shop.id, [shopAudience], { body: 'x'.repeat(51) }),
     ]);
     expect(fieldErrors(res)).toEqual({ '1.title': [MSG.required], '2.body': [DRIP_MSG.bodyMax] });
-    expect(res.json().message).toBe(MSG.required);
+    // the message names the first bad drip (by its place in the list: it has no title) and the field
+    expect(res.json().message).toBe('Drip (item 2): title — Required.');
     const late = await c.post(URL, [
       recurringItem(shop.id, [shopAudience]),
       recurringItem(shop.id, [shopAudience], { schedule: { ...recurringItem(0, []).schedule, timezone: 'Mars/Base' } }),
     ]);
     expect(fieldErrors(late)).toEqual({ '1.schedule.timezone': ['Unknown time zone "Mars/Base".'] });
     expect(await countDrips()).toBe(before);
+  });
+
+  it("names the drip (id, title, place in the list) and the field in a 422's message", async () => {
+    const c = await signedIn(t, DEMO.client);
+    // by its title, alone in the list (a copy sends drips without ids) …
+    const bare = await c.post(URL, [recurringItem(shop.id, [], { title: 'Morning deals' })]);
+    expect(fieldErrors(bare)).toEqual({ '0.audiences': [MSG.required] });
+    expect(bare.json().message).toBe('Drip “Morning deals”: audiences — Required.');
+    // … and by its id and title when the service refuses it (another website's audience)
+    const stored = (await c.post(URL, [recurringItem(shop.id, [shopAudience], { title: 'Stored' })])).json().data[0];
+    const foreign = await c.post(URL, [
+      recurringItem(shop.id, [shopAudience]),
+      { ...recurringItem(shop.id, [blogAudience], { title: 'Stored' }), id: stored.id },
+    ]);
+    expect(fieldErrors(foreign)).toEqual({ '1.audiences': [DRIP_MSG.audiences] });
+    expect(foreign.json().message).toBe(`Drip ${stored.id} “Stored” (item 2): audiences — ${DRIP_MSG.audiences}`);
   });
 
   it('checks every rule of part 1 §5 with the spec texts', async () => {

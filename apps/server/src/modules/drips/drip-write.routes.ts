@@ -27,7 +27,7 @@ export function dripWriteRoutes(app: App, deps: ModuleDeps): void {
     app.post(
       `/api/v1/drips/${type}/createOrUpdate`,
       {
-        config: { permission: write },
+        config: { permission: write, dripList: true },
         schema: {
           tags,
           summary: `Create or update a list of ${type} drips with schedule and audiences, all or nothing (201 when any was created, always 200 with header withCopy: 1, as the copy tools expect); header withReplaceUrlButtons: buttons open the drip's url`,

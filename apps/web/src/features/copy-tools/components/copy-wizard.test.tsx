@@ -27,13 +27,6 @@ const DRIP = {
   ...{ url: 'https://shop.acme.test/', icon: null, event: null, customization: {}, meta: {}, is_active: 1 },
   ...{ created_at: NOW, updated_at: NOW, schedules: [] as unknown[] },
 };
-const SCHEDULE = {
-  ...{ id: 21, domain_id: 3, drip_id: 11, group_id: null, name: null, type: 'recurring', frequency: 'daily' },
-  ...{ time: '09:00:00', timezone: 'UTC', date_start: '2026-01-01', date_end: '2099-01-01', days_of_week: 'monday' },
-  ...{ from_when: 'subscription', after_days: 0, after_hours: 0, after_mins: 0, choose_time: null, is_active: 1 },
-  ...{ last_disp_date: null, next_disp_date: null, created_at: NOW, updated_at: NOW, audiences: [] },
-};
-
 const SEGMENTS = [
   ...[7, 8].map((id) => ({
     ...{ id, domain_id: 3, name: id === 7 ? 'English' : 'Deals', type: 'audience', is_system: 0 },
@@ -41,12 +34,25 @@ const SEGMENTS = [
   })),
 ];
 
-function setup(mode: 'copy' | 'copy2' | 'migration', jobStatuses: string[] = []) {
+const SCHEDULE = {
+  ...{ id: 21, domain_id: 3, drip_id: 11, group_id: null, name: null, type: 'recurring', frequency: 'daily' },
+  ...{ time: '09:00:00', timezone: 'UTC', date_start: '2026-01-01', date_end: '2099-01-01', days_of_week: 'monday' },
+  ...{ from_when: 'subscription', after_days: 0, after_hours: 0, after_mins: 0, choose_time: null, is_active: 1 },
+  ...{ last_disp_date: null, next_disp_date: null, created_at: NOW, updated_at: NOW, audiences: [SEGMENTS[0]] },
+};
+
+function setup(
+  mode: 'copy' | 'copy2' | 'migration',
+  jobStatuses: string[] = [],
+  answers: { schedule?: typeof SCHEDULE; migration?: () => Response } = {},
+) {
   const network = stubFetch((call: StubbedCall) => {
     if (call.path === '/api/csrf-cookie') return csrfCookieResponse();
     if (call.path === '/api/v1/domains/get') return jsonResponse(200, { data: DOMAINS });
     if (call.path === '/api/v1/drips/recurring/get')
-      return jsonResponse(200, { data: [{ ...DRIP, schedules: [SCHEDULE] }] });
+      return jsonResponse(200, { data: [{ ...DRIP, schedules: [answers.schedule ?? SCHEDULE] }] });
+    if (call.path === '/api/v1/segments/exists') return jsonResponse(200, { data: { exists: true, id: 40 } });
+    if (call.path === '/api/v1/tools/recurring-migration' && answers.migration) return answers.migration();
     if (call.path === '/api/v1/drips/welcome/get') return jsonResponse(200, { data: [] });
     if (call.path === '/api/v1/segments/get') return jsonResponse(200, { data: SEGMENTS });
     if (call.path === '/api/v1/tools/copy-tools/recurring')
@@ -212,6 +218,42 @@ describe('Copy Tools wizard', () => {
     expect(await screen.findByText('Request failed with status 201')).toBeInTheDocument();
     expect(network.calls.filter((c) => c.path === '/api/v1/drips/recurring/createOrUpdate')).toHaveLength(1);
   }, 15_000);
+
+  it('stops the first version before writing anything when a chosen drip has no audience, naming it', async () => {
+    const network = setup('copy', [], { schedule: { ...SCHEDULE, audiences: [] } });
+    const user = userEvent.setup();
+    await choose(user);
+    await user.click(screen.getByRole('button', { name: 'Apply copy settings' }));
+    const named =
+      'Drip 11 “Morning”: audiences — a recurring drip needs at least one audience. Give it one in the recurring editor, then copy again.';
+    expect(await screen.findByText(named)).toBeInTheDocument();
+    expect(screen.queryByText('Required.')).not.toBeInTheDocument();
+    expect(network.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  }, 15_000);
+
+  it("marks the dialog's field the server refused and shows its message; the dialog stays open", async () => {
+    const refused = 'Fill the schedule dates properly!';
+    setup('migration', [], {
+      migration: () => jsonResponse(422, { message: refused, errors: { date_end: [refused] } }),
+    });
+    const user = userEvent.setup();
+    await choose(user, false);
+    await user.click(screen.getByRole('button', { name: 'Create Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Spam Schedule' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Burst' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '00:30:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date Start/), { target: { value: '2026-03-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time Start/), { target: { value: '08:00:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date End/), { target: { value: '2026-02-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time End/), { target: { value: '20:00:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
+    const dateEnd = within(dialog).getByLabelText(/^Date End/);
+    await waitFor(() => expect(dateEnd).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText(refused)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Date Start/)).not.toHaveAttribute('aria-invalid', 'true');
+    // the toast says it too
+    expect(screen.getAllByText(refused).length).toBeGreaterThan(1);
+  }, 20_000);
 
   it('holds each step in place with grey rows while its list loads, and retries a list that failed', async () => {
     let domains: 'wait' | 'fail' | 'ok' = 'wait';

@@ -6,13 +6,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notifyFailure, notifySuccess } from '@/components/feedback/notify';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isApiRequestError } from '@/lib/api';
 import { type CopyClient, migrateRecurring, type RecurringFilter, startCopy2 } from '../api/copy-tools-api';
 import { copyWarning } from '../lib/copy-warnings';
-import { copyFirstVersion } from '../lib/first-version-copy';
+import { CopyRefused, copyFirstVersion } from '../lib/first-version-copy';
 import { DomainStep } from './domain-step';
 import { DripSteps } from './drip-steps';
-import { SpamScheduleDialog, type SpamScheduleValues } from './spam-schedule-dialog';
+import {
+  SpamScheduleDialog,
+  type SpamScheduleErrors,
+  type SpamScheduleValues,
+  spamScheduleErrors,
+} from './spam-schedule-dialog';
 import { TypesStep } from './types-step';
 import { type JobOutcome, useCopyJob } from './use-copy-job';
 import { type CopyType, useCopySources } from './use-copy-sources';
@@ -24,6 +29,9 @@ const TITLES: Record<CopyMode, string> = {
   copy2: 'Copy Tools 2.0',
   migration: 'Recurring Migration',
 };
+
+/** What a failed copy says: the server's message (it names the drip and the field that stopped it), or ours. */
+const failureText = (error: unknown) => (error instanceof CopyRefused ? error.message : errorMessage(error, 'Error'));
 
 function warn(message: string) {
   notifications.show({
@@ -60,6 +68,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
   const [processing, setProcessing] = useState(false);
   const [dialog, setDialog] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [dialogErrors, setDialogErrors] = useState<SpamScheduleErrors | undefined>(undefined);
   const src = useCopySources({ sourceDomain, types, filter });
 
   // a failure message clears after 1 s (part 2 §4)
@@ -158,7 +167,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
         job.start(started.job_id);
       }
     } catch (error) {
-      setFailure(errorMessage(error, 'Error'));
+      setFailure(failureText(error));
     } finally {
       setProcessing(false);
     }
@@ -187,7 +196,9 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
       setDialog(false);
       succeeded();
     } catch (error) {
-      setFailure(errorMessage(error, 'Error'));
+      // a refused dialog field is marked there (the dialog stays open); the message names what stopped it
+      if (isApiRequestError(error)) setDialogErrors(spamScheduleErrors(error.errors));
+      setFailure(failureText(error));
     } finally {
       setProcessing(false);
     }
@@ -304,6 +315,7 @@ export function CopyWizard({ mode }: { mode: CopyMode }) {
           busy={processing}
           onClose={() => setDialog(false)}
           onSubmit={(v) => void migrate(v)}
+          serverErrors={dialogErrors}
         />
       )}
     </Stack>

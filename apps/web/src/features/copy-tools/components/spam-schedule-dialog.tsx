@@ -1,6 +1,6 @@
 import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { COPY_MSG, DAYS_OF_WEEK, SPAM_FREQUENCIES } from '@pushdeck/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TimezonePicker } from '@/components/timezone-picker';
 
 export interface SpamScheduleValues {
@@ -15,16 +15,43 @@ export interface SpamScheduleValues {
   timezone: string;
 }
 
+export type SpamScheduleErrors = Partial<Record<keyof SpamScheduleValues, string>>;
+
+/** The call's fields → the dialog's (a date-time is checked as one: its date field is marked). */
+const SERVER_FIELDS: Record<string, keyof SpamScheduleValues> = {
+  name: 'name',
+  time: 'time',
+  date_start: 'dateStart',
+  date_end: 'dateEnd',
+  days_of_week: 'daysOfWeek',
+  frequency: 'frequency',
+  timezone: 'timezone',
+};
+
+/** A 422's field errors that belong to the dialog, as its fields' errors (the rest are not the dialog's). */
+export function spamScheduleErrors(errors: Record<string, string[]>): SpamScheduleErrors {
+  const out: SpamScheduleErrors = {};
+  for (const [key, texts] of Object.entries(errors)) {
+    const field = SERVER_FIELDS[key];
+    if (field && texts[0]) out[field] = texts[0];
+  }
+  return out;
+}
+
 const ALL = '__all__';
 const label = (d: string) => d[0]!.toUpperCase() + d.slice(1);
 const withSeconds = (t: string) => (/^\d{2}:\d{2}$/.test(t) ? `${t}:00` : t);
 
-/** The 'Spam Schedule' dialog of Recurring Migration (part 2 §5): every field required ('Required field.'). */
+/**
+ * The 'Spam Schedule' dialog of Recurring Migration (part 2 §5): every field required ('Required field.'); the
+ * server's refusals of its fields (`serverErrors`) are marked on them too.
+ */
 export function SpamScheduleDialog(props: {
   opened: boolean;
   busy: boolean;
   onClose: () => void;
   onSubmit: (v: SpamScheduleValues) => void;
+  serverErrors?: SpamScheduleErrors | undefined;
 }) {
   const [v, setV] = useState<SpamScheduleValues>({
     name: '',
@@ -38,7 +65,11 @@ export function SpamScheduleDialog(props: {
     frequency: 'daily',
     timezone: 'UTC',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof SpamScheduleValues, string>>>({});
+  const [errors, setErrors] = useState<SpamScheduleErrors>({});
+  const { serverErrors } = props;
+  useEffect(() => {
+    if (serverErrors) setErrors((old) => ({ ...old, ...serverErrors }));
+  }, [serverErrors]);
   const set = <K extends keyof SpamScheduleValues>(k: K, value: SpamScheduleValues[K]) => {
     setV((old) => ({ ...old, [k]: value }));
     setErrors((old) => ({ ...old, [k]: undefined }));

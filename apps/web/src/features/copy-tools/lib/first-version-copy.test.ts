@@ -146,4 +146,27 @@ describe('Copy Tools (first version) copy', () => {
     // the second chunk failed: nothing more was sent (not the other target either)
     expect(calls.filter((c) => c.path.endsWith('/createOrUpdate'))).toHaveLength(2);
   });
+
+  it('refuses a chosen recurring drip without an audience before any call, naming the drip and the field', async () => {
+    setXsrfCookie();
+    const calls: StubbedCall[] = [];
+    stubFetch((call) => {
+      calls.push(call);
+      return jsonResponse(200, { data: { exists: true, id: 40 } });
+    });
+    const bare = { ...recurring(12), schedules: [{ id: 112, type: 'recurring', time: '09:00', audiences: [] }] };
+    const plan = {
+      source: { domainId: 3, clientUid: null },
+      targets: [4],
+      targetClientUid: null,
+      recurring: [recurring(1), bare as unknown as CopyDrip],
+      welcome: [],
+      audiences: [],
+      urls: new Map<number, string>(),
+    };
+    await expect(copyFirstVersion(plan)).rejects.toThrow(
+      'Drip 12 “R12”: audiences — a recurring drip needs at least one audience. Give it one in the recurring editor, then copy again.',
+    );
+    expect(calls).toEqual([]);
+  });
 });

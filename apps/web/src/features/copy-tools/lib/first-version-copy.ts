@@ -1,4 +1,4 @@
-import { chunked, recurringCopyPayload, welcomeCopyPayload } from '@pushdeck/contracts';
+import { COPY_MSG, chunked, recurringCopyPayload, welcomeCopyPayload } from '@pushdeck/contracts';
 import { isApiRequestError } from '@/lib/api';
 import {
   audienceExists,
@@ -30,13 +30,22 @@ export function audiencesOf(drip: CopyDrip): AudienceLike[] {
   return schedules[0]?.audiences ?? [];
 }
 
+/** A copy stopped before anything was written, with the message naming the drip and the field. */
+export class CopyRefused extends Error {
+  override readonly name = 'CopyRefused';
+}
+
 /**
  * Copy Tools (first version), target by target (part 2 §4, §5, §7): every audience needed there (the chosen audience
  * filters and those the chosen drips use) is checked by name, query and target website and created when missing (or
  * when the check answers 501/502); then the recurring drips in createOrUpdate chunks of 500, each with the target's
  * audience ids, and the welcome drips, created inactive. Returns how many of each were sent.
+ * A chosen recurring drip without an audience stops the copy before anything is written (its copy could not be a
+ * recurring drip: one needs an audience), with the server's text naming the drip and the field.
  */
 export async function copyFirstVersion(plan: FirstVersionPlan) {
+  const bare = plan.recurring.find((d) => audiencesOf(d).length === 0);
+  if (bare) throw new CopyRefused(COPY_MSG.noAudience(bare));
   let recurring = 0;
   let welcome = 0;
   const welcomeDrips = await wholeGroups(plan);
