@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CLIENT_DELETION_MSG,
   COPY_MSG,
   type CopyJob,
   type CopyRecurringBody,
@@ -10,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, notFound, ValidationError } from '../../lib/errors.ts';
+import { ClientDeletionRepository } from '../management/client-deletion.repository.ts';
 import { AUDIENCE_LOCK } from '../segments/segments.repository.ts';
 import { sameStoredAudience } from '../segments/segments-match.ts';
 import { type CopyItem, CopyRepository, type SourceDrip } from './copy.repository.ts';
@@ -64,6 +66,8 @@ export class CopyToolsService {
       for (const id of new Set([src, tgt]))
         if (!(await this.repo.clientExists(id))) throw notFound(COPY_MSG.clientNotFound);
     }
+    const deleting = await new ClientDeletionRepository(this.db).beingDeleted([src, tgt]);
+    if (deleting.size > 0) throw new HttpError(409, CLIENT_DELETION_MSG.beingDeleted);
     return { source: src, target: tgt };
   }
 

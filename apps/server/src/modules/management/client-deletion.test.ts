@@ -170,6 +170,17 @@ describe.each(testBackends())('Deleting a client on $name', (backend) => {
     const again = await a.request('DELETE', `${CLIENTS}/${globexId}`, { body: { confirm_name: 'Globex News' } });
     expect(again.json().data.id).toBe(deletion.id);
     expect((await a.get(`${CLIENTS}/${globexId}/deletion`)).json().data.running.id).toBe(deletion.id);
+    // no copy starts to or from a client being deleted
+    const acmeSite = await websiteOf(t.handle.db, 'https://shop.acme.test');
+    const copy = await (await signedIn(t, DEMO.moder)).post('/api/v1/tools/copy-tools/recurring', {
+      source_client_id: String(acmeSite.client_id),
+      target_client_id: String(globexId),
+      source_domain_id: String(acmeSite.id),
+      target_domain_ids: String(site.id),
+      drip_ids: '*',
+    });
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json().message).toBe(CLIENT_DELETION_MSG.beingDeleted);
     const listed = (await a.get(`${CLIENTS}?paginate=true&with[users]=*`)).json().data.data;
     expect(listed.find((c: { id: number }) => c.id === globexId)).toMatchObject({ is_active: 0, deleting: true });
     expect(listed.find((c: { id: number }) => c.id !== globexId).deleting).toBeUndefined();
