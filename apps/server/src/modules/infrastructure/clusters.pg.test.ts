@@ -133,8 +133,6 @@ describe.each(testBackends())('Clusters Management on $name', (backend) => {
     expect(noClient.json().errors.client_ids).toEqual([INFRA_MSG.fillRequired]);
     const noHost = await newCluster('x', { db_entities_master: server({ host: '' }) });
     expect(noHost.json().errors['db_entities_master.host']).toEqual([INFRA_MSG.fillRequired]);
-    const noPassword = await newCluster('x', { db_entities_master: server({ password: '' }) });
-    expect(noPassword.json().errors['db_entities_master.password']).toEqual([INFRA_MSG.fillRequired]);
     const mysql = await newCluster('x', { db_entities_master: server({ driver: 'mysql' }) });
     expect(mysql.json().errors['db_entities_master.driver']).toEqual([INFRA_MSG.driver]);
     const unknownClient = await newCluster('x', { client_ids: [999999] });
@@ -146,6 +144,43 @@ describe.each(testBackends())('Clusters Management on $name', (backend) => {
     const down = await newCluster('down', { db_entities_master: server({ port: 1 }) });
     expect(down.statusCode).toBe(201);
     expect(down.json().data.check).toMatchObject({ reachable: false });
+  });
+
+  it('a server with trust or peer authentication needs no password: saved and edited without one', async () => {
+    const a = await admin();
+    const { password: _, ...noPassword } = server();
+    // this machine's server trusts connections from 127.0.0.1 (CI's too): it answers without a password
+    const created = await newCluster('trusting', {
+      db_entities_master: noPassword,
+      db_subs: [{ name: 'trusting-0', region: 'eu', shard_number: 0, config: server({ password: '' }) }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const cluster = created.json().data;
+    expect(cluster.db_entities_master.password_set).toBe(false);
+    expect(cluster.db_subs[0].config.password_set).toBe(false);
+    expect(cluster.check).toMatchObject({ reachable: true, error: null });
+    const sub = await a.post(SUBS, {
+      cluster_id: cluster.id,
+      name: 'trusting-1',
+      region: 'eu',
+      shard_number: 1,
+      config: noPassword,
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    expect(sub.json().data).toMatchObject({ config: { password_set: false }, check: { reachable: true } });
+    // an edit without a password keeps none; a password given later is kept by the next edit without one
+    const renamed = await a.request('PUT', `${CLUSTERS}/${cluster.id}`, { body: { db_entities_master: noPassword } });
+    expect(renamed.json().data).toMatchObject({
+      db_entities_master: { password_set: false },
+      check: { reachable: true },
+    });
+    await a.request('PUT', `${CLUSTERS}/${cluster.id}`, {
+      body: { db_entities_master: server({ password: 'later-1' }) },
+    });
+    const kept = await a.request('PUT', `${CLUSTERS}/${cluster.id}`, { body: { db_entities_master: noPassword } });
+    expect(kept.json().data.db_entities_master.password_set).toBe(true);
+    const tested = await a.post(`${CLUSTERS}/test`, { config: noPassword, db_sub_id: sub.json().data.id });
+    expect(tested.json().data).toMatchObject({ reachable: true });
   });
 
   it('editing without retyping the password keeps it; default is one cluster at a time; activeness toggles', async () => {

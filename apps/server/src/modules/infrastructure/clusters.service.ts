@@ -81,18 +81,19 @@ export class ClustersService {
     }));
   }
 
-  /** The columns of a server config: a new password sealed, or the stored one kept (required when none is stored). */
-  private server(input: DbConfigInput, stored: string | null, field: string): ServerColumns {
+  /**
+   * The columns of a server config: a new password sealed, or the stored one kept. A server with trust or peer
+   * authentication needs none: without a password and none stored, none is kept ('' in password_sealed).
+   */
+  private server(input: DbConfigInput, stored: string | null): ServerColumns {
     const password = input.password ?? '';
-    if (password === '' && stored === null)
-      throw new ValidationError({ [`${field}.password`]: [INFRA_MSG.fillRequired] });
     return {
       driver: input.driver,
       host: input.host,
       port: input.port,
       database: input.database,
       username: input.username,
-      password_sealed: password === '' ? (stored as string) : this.box.seal(password),
+      password_sealed: password === '' ? (stored ?? '') : this.box.seal(password),
     };
   }
 
@@ -102,8 +103,12 @@ export class ClustersService {
       port: r.port,
       database: r.database,
       username: r.username,
-      password: this.box.open(r.password_sealed),
+      password: this.opened(r.password_sealed),
     };
+  }
+
+  private opened(sealed: string): string {
+    return sealed === '' ? '' : this.box.open(sealed);
   }
 
   private async assertClients(ids: number[]) {
@@ -112,8 +117,8 @@ export class ClustersService {
   }
 
   async create(origin: AuditOrigin, body: CreateClusterBody): Promise<Cluster> {
-    const master = this.server(body.db_entities_master, null, 'db_entities_master');
-    const subs = body.db_subs.map((s, i) => ({ ...s, server: this.server(s.config, null, `db_subs.${i}.config`) }));
+    const master = this.server(body.db_entities_master, null);
+    const subs = body.db_subs.map((s) => ({ ...s, server: this.server(s.config, null) }));
     const shards = subs.map((s) => s.shard_number);
     if (new Set(shards).size !== shards.length) throw new ValidationError({ db_subs: [INFRA_MSG.shardTaken] });
     const clientIds = [...new Set(body.client_ids)];
@@ -165,7 +170,7 @@ export class ClustersService {
       if (!row) throw notFound(INFRA_MSG.clusterNotFound);
       const before = await this.getOn(trx, id);
       const master = body.db_entities_master
-        ? this.server(body.db_entities_master, row.password_sealed, 'db_entities_master')
+        ? this.server(body.db_entities_master, row.password_sealed)
         : {};
       if (body.default === 1) await repo.clearDefault(id);
       await repo.updateCluster(id, {
@@ -214,7 +219,7 @@ export class ClustersService {
   }
 
   async createSub(origin: AuditOrigin, body: CreateDbSubBody): Promise<DbSub> {
-    const server = this.server(body.config, null, 'config');
+    const server = this.server(body.config, null);
     const id = await this.db.transaction().execute(async (trx) => {
       const repo = new ClustersRepository(trx);
       if ((await repo.clusters(body.cluster_id)).length === 0) {
@@ -261,7 +266,7 @@ export class ClustersService {
         ...(body.region !== undefined ? { region: body.region } : {}),
         ...(body.shard_number !== undefined ? { shard_number: body.shard_number } : {}),
         ...(body.is_active !== undefined ? { is_active: body.is_active } : {}),
-        ...(body.config ? this.server(body.config, row.password_sealed, 'config') : {}),
+        ...(body.config ? this.server(body.config, row.password_sealed) : {}),
       });
       await this.audit.record(trx, origin, {
         action: 'db_sub.update',
@@ -304,7 +309,7 @@ export class ClustersService {
         body.db_sub_id !== undefined ? await repo.sub(body.db_sub_id) : (await repo.clusters(body.cluster_id))[0];
       if (!stored) throw notFound(body.db_sub_id !== undefined ? INFRA_MSG.dbSubNotFound : INFRA_MSG.clusterNotFound);
       if (stored.host === config.host && stored.port === config.port && stored.username === config.username) {
-        password = this.box.open(stored.password_sealed);
+        password = this.opened(stored.password_sealed);
       }
     }
     return this.check({ ...config, password });
