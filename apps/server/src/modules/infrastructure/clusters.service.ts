@@ -169,9 +169,7 @@ export class ClustersService {
       const [row] = await repo.clusters(id);
       if (!row) throw notFound(INFRA_MSG.clusterNotFound);
       const before = await this.getOn(trx, id);
-      const master = body.db_entities_master
-        ? this.server(body.db_entities_master, row.password_sealed)
-        : {};
+      const master = body.db_entities_master ? this.server(body.db_entities_master, row.password_sealed) : {};
       if (body.default === 1) await repo.clearDefault(id);
       await repo.updateCluster(id, {
         ...(body.cluster_name !== undefined ? { cluster_name: body.cluster_name } : {}),
