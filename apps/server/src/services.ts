@@ -22,7 +22,7 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
-import { ClustersService } from './modules/infrastructure/clusters.service.ts';
+import { ClustersService, type ConnectionTestTiming } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
@@ -62,6 +62,8 @@ export interface ServiceDeps {
   jobs?: JobRunner;
   /** Live events to the browsers; in-process when not given. */
   live?: LiveBus;
+  /** Tests only: how a cluster connection test is timed (a floor of 1 s, failures at the 3 s timeout otherwise). */
+  connectionTest?: ConnectionTestTiming;
 }
 
 /**
@@ -129,7 +131,10 @@ export function createServices(deps: ServiceDeps) {
       serverPerformance,
     },
     infrastructure: {
-      clusters: new ClustersService(db, box, audit),
+      clusters: new ClustersService(db, box, audit, {
+        hosts: config.clusterHosts,
+        ...(deps.connectionTest ? { timing: deps.connectionTest } : {}),
+      }),
       connections: new ConnectionsService(db, audit),
     },
     imageStore,
