@@ -25,6 +25,7 @@ import { SpamService } from './modules/drips/spam.service.ts';
 import { ClustersService, type ConnectionTestTiming } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
+import { S3HostPolicy } from './modules/infrastructure/s3-hosts.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
@@ -95,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
   const explorer = new ExplorerService(facts, scopes, cache);
   const serverPerformance = new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache);
   const imageStore = new ImageStore(config);
+  const s3Hosts = new S3HostPolicy(config.s3Hosts);
   return {
     box,
     sessions,
@@ -119,7 +121,7 @@ export function createServices(deps: ServiceDeps) {
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
     management: {
-      clients: new ClientsAdminService(db, audit, box),
+      clients: new ClientsAdminService(db, audit, box, s3Hosts),
       users: new UsersAdminService(db, audit),
       roles: new RolesAdminService(db, audit),
     },
@@ -138,7 +140,7 @@ export function createServices(deps: ServiceDeps) {
       connections: new ConnectionsService(db, audit),
     },
     imageStore,
-    images: new ImageStorageService(db, box, imageStore),
+    images: new ImageStorageService(db, box, imageStore, s3Hosts),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     billing: new BillingService(db, audit),
     copyTools,

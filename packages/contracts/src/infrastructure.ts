@@ -19,6 +19,8 @@ export const INFRA_MSG = {
     'This host is not allowed: the database servers this instance may connect to are listed in PUSHDECK_CLUSTER_HOSTS.',
   s3Host:
     'This host is not allowed: S3 endpoints on loopback, private or link-local addresses must be listed in PUSHDECK_S3_HOSTS.',
+  s3HostStored:
+    "This client's image storage names an S3 endpoint that is no longer allowed (PUSHDECK_S3_HOSTS): an administrator must change it.",
   clusterNotFound: 'Cluster not found.',
   dbSubNotFound: 'Db sub not found.',
   connectionNotFound: 'Connection not found.',
