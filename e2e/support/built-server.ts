@@ -50,6 +50,8 @@ export async function startBuiltServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // the journeys' S3 stand-in (support/s3.ts) listens on 127.0.0.1, which an operator must allow
+      PUSHDECK_S3_HOSTS: '127.0.0.1:*',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

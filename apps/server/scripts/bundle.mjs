@@ -22,9 +22,12 @@ export async function bundleServer(outfile) {
   await rm(path.join(outdir, 'chunks'), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // an export runs in a worker thread of its own (modules/exports/export-threads.ts) from export-thread.js
+    // main.js checks the Node.js version and then loads server.js (an entry of its own, so that it stays next to
+    // main.js: its import.meta.dirname finds sdk/ and ../../web/dist); an export runs in a worker thread of its own
+    // (modules/exports/export-threads.ts) from export-thread.js
     entryPoints: {
       [path.basename(outfile, '.js')]: 'src/main.ts',
+      server: 'src/server.ts',
       'export-thread': 'src/modules/exports/export-thread.ts',
     },
     outdir,

@@ -31,6 +31,7 @@ import { dripsRoutes } from './modules/drips/drips.routes.ts';
 import { eventsRoutes } from './modules/exports/events.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import type { ConnectionTestTiming } from './modules/infrastructure/clusters.service.ts';
 import { infrastructureRoutes } from './modules/infrastructure/infrastructure.routes.ts';
 import { clientDeletionRoutes } from './modules/management/client-deletion.routes.ts';
 import { managementRoutes } from './modules/management/management.routes.ts';
@@ -67,6 +68,8 @@ export interface AppDeps {
   live?: LiveBus;
   /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
   sharedRateLimits?: boolean;
+  /** Tests only: how a cluster connection test is timed (clusters.service.ts CONNECTION_TEST_TIMING otherwise). */
+  connectionTest?: ConnectionTestTiming;
   /** false in tests that do not want request logs; a stream (tests) receives every line at the given level */
   logger?: boolean | { stream: NodeJS.WritableStream; level: string };
 }

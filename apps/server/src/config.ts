@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parsePushHost, WebPushInputError } from '@pushdeck/web-push';
+import { type HostList, hostList } from './lib/host-list.ts';
 
 export interface AppConfig {
   port: number;
@@ -25,6 +26,16 @@ export interface AppConfig {
    * only), `host:port` (that port only), `*.host` / `*.host:port` (any subdomain). Checked at start-up.
    */
   pushHosts: string[];
+  /**
+   * The database servers a cluster or db sub may name (PUSHDECK_CLUSTER_HOSTS, lib/host-list.ts); empty: any host.
+   * Checked at start-up.
+   */
+  clusterHosts: HostList;
+  /**
+   * S3 endpoints of image storage allowed besides public hosts (PUSHDECK_S3_HOSTS): loopback, private and link-local
+   * hosts are refused unless listed. Checked at start-up.
+   */
+  s3Hosts: HostList;
   vapidSubject: string;
   /** The local push service (tools/push-service) in-process, for the demo and offline development. */
   localPush: { enabled: boolean; port: number };
@@ -90,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorker: bool(env.PUSHDECK_WORKER, true),
     publicUrl: env.PUSHDECK_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     pushHosts: pushHostsOf(env.PUSHDECK_PUSH_HOSTS),
+    clusterHosts: hostList(env.PUSHDECK_CLUSTER_HOSTS, 'PUSHDECK_CLUSTER_HOSTS'),
+    s3Hosts: hostList(env.PUSHDECK_S3_HOSTS, 'PUSHDECK_S3_HOSTS'),
     vapidSubject: env.PUSHDECK_VAPID_SUBJECT || `mailto:${env.PUSHDECK_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL}`,
     localPush: {
       enabled: bool(env.PUSHDECK_LOCAL_PUSH, bool(env.PUSHDECK_DEMO, true)),

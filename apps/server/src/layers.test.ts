@@ -54,13 +54,13 @@ describe('the layers of the server (docs/architecture.md)', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('main.ts loads the demo lazily, and no other product file imports it', async () => {
+  it('server.ts loads the demo lazily, and no other product file imports it', async () => {
     const files = await productFiles();
-    const main = files.find((f) => f.file === 'main.ts')!;
+    const main = files.find((f) => f.file === 'server.ts')!;
     expect(main.text).toMatch(/await import\('\.\/demo\/index\.ts'\)/);
     expect(main.text).not.toMatch(/from '\.\/demo\//);
     const offenders = files
-      .filter(({ file }) => file !== 'main.ts' && !file.startsWith(`demo${path.sep}`))
+      .filter(({ file }) => file !== 'server.ts' && !file.startsWith(`demo${path.sep}`))
       .filter(({ text }) => importsOf(text).some((s) => /(^|\/)demo\//.test(s)))
       .map(({ file }) => file);
     expect(offenders).toEqual([]);

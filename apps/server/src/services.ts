@@ -22,9 +22,10 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
-import { ClustersService } from './modules/infrastructure/clusters.service.ts';
+import { ClustersService, type ConnectionTestTiming } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
+import { S3HostPolicy } from './modules/infrastructure/s3-hosts.ts';
 import { ClientDeletionService } from './modules/management/client-deletion.service.ts';
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
@@ -63,6 +64,8 @@ export interface ServiceDeps {
   jobs?: JobRunner;
   /** Live events to the browsers; in-process when not given. */
   live?: LiveBus;
+  /** Tests only: how a cluster connection test is timed (a floor of 1 s, failures at the 3 s timeout otherwise). */
+  connectionTest?: ConnectionTestTiming;
 }
 
 /**
@@ -94,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
   const explorer = new ExplorerService(facts, scopes, cache);
   const serverPerformance = new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache);
   const imageStore = new ImageStore(config);
+  const s3Hosts = new S3HostPolicy(config.s3Hosts);
   return {
     box,
     sessions,
@@ -118,7 +122,7 @@ export function createServices(deps: ServiceDeps) {
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
     management: {
-      clients: new ClientsAdminService(db, audit, box),
+      clients: new ClientsAdminService(db, audit, box, s3Hosts),
       clientDeletion: new ClientDeletionService(db, audit, config.dataDir),
       users: new UsersAdminService(db, audit),
       roles: new RolesAdminService(db, audit),
@@ -131,11 +135,14 @@ export function createServices(deps: ServiceDeps) {
       serverPerformance,
     },
     infrastructure: {
-      clusters: new ClustersService(db, box, audit),
+      clusters: new ClustersService(db, box, audit, {
+        hosts: config.clusterHosts,
+        ...(deps.connectionTest ? { timing: deps.connectionTest } : {}),
+      }),
       connections: new ConnectionsService(db, audit),
     },
     imageStore,
-    images: new ImageStorageService(db, box, imageStore),
+    images: new ImageStorageService(db, box, imageStore, s3Hosts),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     billing: new BillingService(db, audit),
     copyTools,

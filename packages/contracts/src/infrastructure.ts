@@ -13,6 +13,14 @@ export const INFRA_MSG = {
   clusterSyncFailed: 'Failed to sync cluster / change activeness!',
   driver: 'Only PostgreSQL (pgsql) is supported.',
   port: 'The port must be a number from 1 to 65535.',
+  /** Every failed connection test that is not a PostgreSQL server's own answer: one text, whatever the cause. */
+  noPostgres: 'No PostgreSQL server answered at this host and port.',
+  clusterHost:
+    'This host is not allowed: the database servers this instance may connect to are listed in PUSHDECK_CLUSTER_HOSTS.',
+  s3Host:
+    'This host is not allowed: S3 endpoints on loopback, private or link-local addresses must be listed in PUSHDECK_S3_HOSTS.',
+  s3HostStored:
+    "This client's image storage names an S3 endpoint that is no longer allowed (PUSHDECK_S3_HOSTS): an administrator must change it.",
   clusterNotFound: 'Cluster not found.',
   dbSubNotFound: 'Db sub not found.',
   connectionNotFound: 'Connection not found.',

@@ -25,7 +25,14 @@ export {
   type PushResponse,
   type PushSubscription,
 } from './push-client.ts';
-export { type PushHost, type PushServiceRule, parsePushHost } from './push-hosts.ts';
+export {
+  canonicalHost,
+  type HostRule,
+  type PushHost,
+  type PushServiceRule,
+  parsePushHost,
+  ruleNamesOrigin,
+} from './push-hosts.ts';
 export {
   PushSender,
   type PushSenderOptions,

@@ -30,6 +30,14 @@ describe.each(testBackends())('every registered route on $name', (backend) => {
     for (const r of t.routes) expect(r.permission).toBeDefined();
   });
 
+  it('has list and show for roles, permissions, clusters and db subs (spec part 2 §7)', () => {
+    const registered = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
+    const missing = ['roles', 'permissions', 'clusters', 'dbsubs']
+      .flatMap((name) => [`GET /api/v1/management/${name}`, `GET /api/v1/management/${name}/:id`])
+      .filter((route) => !registered.has(route));
+    expect(missing).toEqual([]);
+  });
+
   it("takes every guarded route's permission from the shared ACTIONS table, so the console's rule cannot drift", () => {
     const entries: readonly unknown[] = Object.values(ACTIONS);
     const guarded = t.routes.filter((r) => r.permission !== 'public' && r.permission !== 'authenticated');

@@ -13,6 +13,7 @@ import { type LiveBus, openLiveBus } from '../lib/live-events.ts';
 import { MessageTokens } from '../lib/message-token.ts';
 import { createDelivery, type Delivery, endpointPolicy, type LocalPushTrust } from '../modules/delivery/delivery.ts';
 import { backfillDomainKeys } from '../modules/domains/domain-keys.ts';
+import type { ConnectionTestTiming } from '../modules/infrastructure/clusters.service.ts';
 import type { App } from '../plugins/types.ts';
 import { defineWorkerJobs } from '../worker-services.ts';
 import type { TestBackend } from './backends.ts';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   sender?: { maxAttempts?: number; backoffBaseMs?: number; timeoutMs?: number };
   /** Settings over the test defaults (e.g. a staticDir with a built console). */
   config?: Partial<AppConfig>;
+  /** How a cluster connection test is timed (the product's 1 s floor and 3 s timeout otherwise). */
+  connectionTest?: ConnectionTestTiming;
   /** Receives the app's log lines at the given level (default: no logs). */
   log?: { stream: NodeJS.WritableStream; level: string };
 }
@@ -102,6 +105,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     live,
     sharedRateLimits: backend.name === 'postgres',
     logger: opts.log ?? false,
+    ...(opts.connectionTest ? { connectionTest: opts.connectionTest } : {}),
   });
   await app.ready();
   return {

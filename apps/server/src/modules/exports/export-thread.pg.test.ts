@@ -13,7 +13,7 @@ import { type ExportThreadInput, runExportInThread } from './export-threads.ts';
 const script = new URL('./export-thread.ts', import.meta.url);
 const postgres = testBackends().find((b) => b.name === 'postgres')!;
 
-// On a PostgreSQL server the product writes each export in a worker thread with a capped heap (main.ts).
+// On a PostgreSQL server the product writes each export in a worker thread with a capped heap (server.ts).
 describe('an export in a worker thread on PostgreSQL', { timeout: 120_000 }, () => {
   let t: TestApp;
   let client: TestClient;

@@ -15,7 +15,7 @@ export interface ExportThreadOptions {
   heapMb: number;
 }
 
-/** The thread's script for a server started from `mainUrl` (dist/main.js, or src/main.ts under tsx). */
+/** The thread's script for a server started from `mainUrl` (dist/server.js, or src/server.ts under tsx). */
 export function exportThreadScript(mainUrl: string): URL {
   return mainUrl.endsWith('.ts')
     ? new URL('./modules/exports/export-thread.ts', mainUrl)

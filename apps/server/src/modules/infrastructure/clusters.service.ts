@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Cluster,
   type ConnectionCheck,
@@ -15,11 +16,34 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
+import type { HostList } from '../../lib/host-list.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
 import { type ClusterRecord, ClustersRepository, type DbSubRecord, type ServerColumns } from './clusters.repository.ts';
-import { checkDatabase, type DbTarget } from './db-check.ts';
+import { CHECK_TIMEOUT_MS, type DbProbe, type DbTarget, probeDatabase } from './db-check.ts';
 
-type Check = (target: DbTarget) => Promise<ConnectionCheck>;
+/** PostgreSQL's port: what a PUSHDECK_CLUSTER_HOSTS entry without a port allows. */
+const POSTGRES_PORT = 5432;
+
+/**
+ * How a connection test answers in time: never before `floorMs`; a failure that is not a PostgreSQL server's answer
+ * (closed port, refused, unknown host, timeout, another service) at `max(floorMs, timeoutMs)`, the moment a silent
+ * host would answer, so the time of a failure says nothing either.
+ */
+export interface ConnectionTestTiming {
+  floorMs: number;
+  timeoutMs: number;
+}
+
+export const CONNECTION_TEST_TIMING: ConnectionTestTiming = { floorMs: 1000, timeoutMs: CHECK_TIMEOUT_MS };
+
+export interface ClustersOptions {
+  /** The database servers a config may name (PUSHDECK_CLUSTER_HOSTS); empty or absent: any host. */
+  hosts?: HostList;
+  /** Test only: how answers are timed (CONNECTION_TEST_TIMING otherwise). */
+  timing?: ConnectionTestTiming;
+  /** Test only: the connection attempt. */
+  probe?: (target: DbTarget, timeoutMs: number) => Promise<DbProbe>;
+}
 
 const configOf = (r: ServerColumns): DbConfig => ({
   driver: r.driver,
@@ -50,8 +74,44 @@ export class ClustersService {
     private readonly db: Kysely<DB>,
     private readonly box: SecretBox,
     private readonly audit: AuditService,
-    private readonly check: Check = checkDatabase,
+    private readonly options: ClustersOptions = {},
   ) {}
+
+  /**
+   * 'Test connection', also the check a save answers with. Useful for a real database, useless for scanning the
+   * server's network: a PostgreSQL server's answer (connected, wrong password, no such database) is shown as it is;
+   * every other failure is one text at one time (ConnectionTestTiming).
+   */
+  private async check(target: DbTarget): Promise<ConnectionCheck> {
+    const timing = this.options.timing ?? CONNECTION_TEST_TIMING;
+    const started = performance.now();
+    const { check, answered } = await (this.options.probe ?? probeDatabase)(target, timing.timeoutMs);
+    const answer: ConnectionCheck = answered
+      ? check
+      : {
+          reachable: false,
+          version: null,
+          latency_ms: null,
+          error: INFRA_MSG.noPostgres,
+          checked_at: check.checked_at,
+        };
+    const due = started + (answered ? timing.floorMs : Math.max(timing.floorMs, timing.timeoutMs));
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    return answer;
+  }
+
+  /** 422 on `<field>.host` when PUSHDECK_CLUSTER_HOSTS is set and does not name this host and port. */
+  private hostErrors(config: { host: string; port: number }, field: string): Record<string, string[]> {
+    const hosts = this.options.hosts;
+    if (!hosts || hosts.entries.length === 0 || hosts.names(config.host, config.port, POSTGRES_PORT)) return {};
+    return { [`${field}.host`]: [INFRA_MSG.clusterHost] };
+  }
+
+  private assertHosts(...configs: [{ host: string; port: number } | undefined, string][]) {
+    const errors = Object.assign({}, ...configs.map(([c, field]) => (c ? this.hostErrors(c, field) : {})));
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
 
   async list(): Promise<Cluster[]> {
     return this.assemble(await new ClustersRepository(this.db).clusters());
@@ -81,18 +141,19 @@ export class ClustersService {
     }));
   }
 
-  /** The columns of a server config: a new password sealed, or the stored one kept (required when none is stored). */
-  private server(input: DbConfigInput, stored: string | null, field: string): ServerColumns {
+  /**
+   * The columns of a server config: a new password sealed, or the stored one kept. A server with trust or peer
+   * authentication needs none: without a password and none stored, none is kept ('' in password_sealed).
+   */
+  private server(input: DbConfigInput, stored: string | null): ServerColumns {
     const password = input.password ?? '';
-    if (password === '' && stored === null)
-      throw new ValidationError({ [`${field}.password`]: [INFRA_MSG.fillRequired] });
     return {
       driver: input.driver,
       host: input.host,
       port: input.port,
       database: input.database,
       username: input.username,
-      password_sealed: password === '' ? (stored as string) : this.box.seal(password),
+      password_sealed: password === '' ? (stored ?? '') : this.box.seal(password),
     };
   }
 
@@ -102,8 +163,12 @@ export class ClustersService {
       port: r.port,
       database: r.database,
       username: r.username,
-      password: this.box.open(r.password_sealed),
+      password: this.opened(r.password_sealed),
     };
+  }
+
+  private opened(sealed: string): string {
+    return sealed === '' ? '' : this.box.open(sealed);
   }
 
   private async assertClients(ids: number[]) {
@@ -112,8 +177,12 @@ export class ClustersService {
   }
 
   async create(origin: AuditOrigin, body: CreateClusterBody): Promise<Cluster> {
-    const master = this.server(body.db_entities_master, null, 'db_entities_master');
-    const subs = body.db_subs.map((s, i) => ({ ...s, server: this.server(s.config, null, `db_subs.${i}.config`) }));
+    this.assertHosts(
+      [body.db_entities_master, 'db_entities_master'],
+      ...body.db_subs.map((s, i): [DbConfigInput, string] => [s.config, `db_subs.${i}.config`]),
+    );
+    const master = this.server(body.db_entities_master, null);
+    const subs = body.db_subs.map((s) => ({ ...s, server: this.server(s.config, null) }));
     const shards = subs.map((s) => s.shard_number);
     if (new Set(shards).size !== shards.length) throw new ValidationError({ db_subs: [INFRA_MSG.shardTaken] });
     const clientIds = [...new Set(body.client_ids)];
@@ -151,22 +220,21 @@ export class ClustersService {
   }
 
   private async getOn(db: Kysely<DB>, id: number) {
-    const [c] = await new ClustersService(db, this.box, this.audit, this.check).assemble(
+    const [c] = await new ClustersService(db, this.box, this.audit, this.options).assemble(
       await new ClustersRepository(db).clusters(id),
     );
     return c;
   }
 
   async update(origin: AuditOrigin, id: number, body: UpdateClusterBody): Promise<Cluster> {
+    this.assertHosts([body.db_entities_master, 'db_entities_master']);
     if (body.client_ids) await this.assertClients([...new Set(body.client_ids)]);
     await this.db.transaction().execute(async (trx) => {
       const repo = new ClustersRepository(trx);
       const [row] = await repo.clusters(id);
       if (!row) throw notFound(INFRA_MSG.clusterNotFound);
       const before = await this.getOn(trx, id);
-      const master = body.db_entities_master
-        ? this.server(body.db_entities_master, row.password_sealed, 'db_entities_master')
-        : {};
+      const master = body.db_entities_master ? this.server(body.db_entities_master, row.password_sealed) : {};
       if (body.default === 1) await repo.clearDefault(id);
       await repo.updateCluster(id, {
         ...(body.cluster_name !== undefined ? { cluster_name: body.cluster_name } : {}),
@@ -214,7 +282,8 @@ export class ClustersService {
   }
 
   async createSub(origin: AuditOrigin, body: CreateDbSubBody): Promise<DbSub> {
-    const server = this.server(body.config, null, 'config');
+    this.assertHosts([body.config, 'config']);
+    const server = this.server(body.config, null);
     const id = await this.db.transaction().execute(async (trx) => {
       const repo = new ClustersRepository(trx);
       if ((await repo.clusters(body.cluster_id)).length === 0) {
@@ -244,6 +313,7 @@ export class ClustersService {
   }
 
   async updateSub(origin: AuditOrigin, id: number, body: UpdateDbSubBody): Promise<DbSub> {
+    this.assertHosts([body.config, 'config']);
     await this.db.transaction().execute(async (trx) => {
       const repo = new ClustersRepository(trx);
       const row = await repo.sub(id);
@@ -261,7 +331,7 @@ export class ClustersService {
         ...(body.region !== undefined ? { region: body.region } : {}),
         ...(body.shard_number !== undefined ? { shard_number: body.shard_number } : {}),
         ...(body.is_active !== undefined ? { is_active: body.is_active } : {}),
-        ...(body.config ? this.server(body.config, row.password_sealed, 'config') : {}),
+        ...(body.config ? this.server(body.config, row.password_sealed) : {}),
       });
       await this.audit.record(trx, origin, {
         action: 'db_sub.update',
@@ -291,12 +361,14 @@ export class ClustersService {
   }
 
   /**
-   * 'Test connection': connects to the described server. Without a password, the stored password of the named
+   * 'Test connection': connects to the described server (a host PUSHDECK_CLUSTER_HOSTS does not name: 422, no
+   * connection). Without a password, the stored password of the named
    * cluster or db sub is used, and only for the host, port and username it was stored for (so a stored password is
    * never sent to another server).
    */
   async test(body: TestConnectionBody): Promise<ConnectionCheck> {
     const { config } = body;
+    this.assertHosts([config, 'config']);
     let password = config.password ?? '';
     if (password === '' && (body.cluster_id !== undefined || body.db_sub_id !== undefined)) {
       const repo = new ClustersRepository(this.db);
@@ -304,7 +376,7 @@ export class ClustersService {
         body.db_sub_id !== undefined ? await repo.sub(body.db_sub_id) : (await repo.clusters(body.cluster_id))[0];
       if (!stored) throw notFound(body.db_sub_id !== undefined ? INFRA_MSG.dbSubNotFound : INFRA_MSG.clusterNotFound);
       if (stored.host === config.host && stored.port === config.port && stored.username === config.username) {
-        password = this.box.open(stored.password_sealed);
+        password = this.opened(stored.password_sealed);
       }
     }
     return this.check({ ...config, password });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INFRA_MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostList } from '../../lib/host-list.ts';
 import { testBackends } from '../../test/backends.ts';
 import { ADMIN, createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
 import { S3_KEY, startS3 } from '../../test/s3-server.ts';
@@ -21,7 +22,11 @@ describe.each(testBackends())('image storage per client on $name', (backend) => 
   let dataDir: string;
   let acmeId: number;
   beforeAll(async () => {
-    [t, s3] = await Promise.all([createTestApp(backend), startS3()]);
+    // the S3 stand-in listens on 127.0.0.1 (a port of its own choosing), which the operator must list
+    [t, s3] = await Promise.all([
+      createTestApp(backend, { config: { s3Hosts: hostList('127.0.0.1:*', 'PUSHDECK_S3_HOSTS') } }),
+      startS3(),
+    ]);
     folder = await mkdtemp(path.join(tmpdir(), 'pushdeck-local-storage-'));
     dataDir = await mkdtemp(path.join(tmpdir(), 'pushdeck-uploads-'));
     t.config.dataDir = dataDir;

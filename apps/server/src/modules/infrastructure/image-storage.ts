@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { ImageStorage, ImageStorageInput } from '@pushdeck/contracts';
+import { type ImageStorage, type ImageStorageInput, INFRA_MSG } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, StoredImageStorage } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -10,6 +12,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { checkUpload, IMAGE_CONTENT_TYPES, type ImageKind, type ImageStore } from '../drips/image-upload.ts';
 import { ImageStorageRepository } from './image-storage.repository.ts';
+import { S3_HOST_REFUSED, type S3HostPolicy } from './s3-hosts.ts';
 
 /** The stored form of a config: every field but the password (sealed apart). */
 export const storedOf = (input: ImageStorageInput): StoredImageStorage => ({
@@ -44,6 +47,7 @@ export class ImageStorageService {
     private readonly db: Kysely<DB>,
     private readonly box: SecretBox,
     private readonly local: ImageStore,
+    private readonly s3Hosts: S3HostPolicy,
   ) {}
 
   /** Stores one upload; `instanceBase` is the instance's public address (for the default local folder). */
@@ -60,6 +64,8 @@ export class ImageStorageService {
     );
     const body = bytes as Buffer;
     if (config.IMAGES_STORAGE_DRIVER === 's3') {
+      // a config stored before the host was refused (PUSHDECK_S3_HOSTS changed) is not called at all
+      if (!this.s3Hosts.allowsEndpoint(config.IMAGES_STORAGE_HOST)) throw new HttpError(409, INFRA_MSG.s3HostStored);
       const secret = client.images_storage_password_sealed ? this.box.open(client.images_storage_password_sealed) : '';
       try {
         await this.s3(config, secret).send(
@@ -72,6 +78,7 @@ export class ImageStorageService {
           }),
         );
       } catch (e) {
+        if ((e as { code?: unknown }).code === S3_HOST_REFUSED) throw new HttpError(409, INFRA_MSG.s3HostStored);
         const reason = e instanceof Error ? e.name : 'error';
         throw new HttpError(502, `The image storage refused the upload (${reason}).`);
       }
@@ -88,6 +95,11 @@ export class ImageStorageService {
     return `${config.IMAGES_STORAGE_PUBLIC_DOMAIN}/${key}`;
   }
 
+  private agents(endpoint: string) {
+    const lookup = this.s3Hosts.lookupFor(endpoint);
+    return lookup ? { httpAgent: new HttpAgent({ lookup }), httpsAgent: new HttpsAgent({ lookup }) } : {};
+  }
+
   /** One S3 client per endpoint and key (path-style addressing: works with any S3-compatible store). */
   private s3(config: StoredImageStorage, secret: string): S3Client {
     const id = JSON.stringify([config.IMAGES_STORAGE_HOST, config.IMAGES_STORAGE_USERNAME, secret]);
@@ -99,8 +111,9 @@ export class ImageStorageService {
         forcePathStyle: true,
         credentials: { accessKeyId: config.IMAGES_STORAGE_USERNAME, secretAccessKey: secret },
         maxAttempts: 2,
-        // a store that does not answer fails the upload in seconds instead of holding the request
-        requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
+        // a store that does not answer fails the upload in seconds instead of holding the request; a name is
+        // resolved through the host policy at every connection
+        requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000, ...this.agents(config.IMAGES_STORAGE_HOST) },
       });
       this.s3Clients.set(id, client);
     }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostList } from '../../lib/host-list.ts';
 import { testBackends } from '../../test/backends.ts';
 import { ADMIN, createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
 import { S3_KEY, startS3 } from '../../test/s3-server.ts';
@@ -49,7 +50,15 @@ describe.each(testBackends())('secrets never reach the logs on $name', (backend)
       },
     });
     // the most talkative level: every request, every error the app logs
-    [t, s3] = await Promise.all([createTestApp(backend, { log: { stream, level: 'trace' } }), startS3()]);
+    // the S3 stand-in listens on 127.0.0.1, which the operator must list; connection tests timed short
+    [t, s3] = await Promise.all([
+      createTestApp(backend, {
+        log: { stream, level: 'trace' },
+        config: { s3Hosts: hostList('127.0.0.1:*', 'PUSHDECK_S3_HOSTS') },
+        connectionTest: { floorMs: 0, timeoutMs: 1500 },
+      }),
+      startS3(),
+    ]);
     folder = await mkdtemp(path.join(tmpdir(), 'pushdeck-log-storage-'));
   });
   afterAll(async () => {

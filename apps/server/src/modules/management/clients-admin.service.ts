@@ -20,6 +20,7 @@ import { CLIENT_LIST_SPEC } from '../clients/client-list-spec.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import { ImageStorageRepository, type StoragePatch } from '../infrastructure/image-storage.repository.ts';
 import { publicOf, storedOf } from '../infrastructure/image-storage.ts';
+import type { S3HostPolicy } from '../infrastructure/s3-hosts.ts';
 import { ClientDeletionRepository } from './client-deletion.repository.ts';
 import { ManagedUsersRepository } from './managed-users.repository.ts';
 
@@ -35,6 +36,7 @@ export class ClientsAdminService {
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
     private readonly box: SecretBox,
+    private readonly s3Hosts: S3HostPolicy,
   ) {}
 
   async list(
@@ -94,6 +96,10 @@ export class ClientsAdminService {
 
   /** Renames and/or switches a client on or off. */
   async update(origin: AuditOrigin, id: number, body: UpdateClientBody): Promise<ManagedClient> {
+    const storage = body.images_storage;
+    if (storage?.IMAGES_STORAGE_DRIVER === 's3' && !(await this.s3Hosts.allowsOnSave(storage.IMAGES_STORAGE_HOST))) {
+      throw new ValidationError({ 'images_storage.IMAGES_STORAGE_HOST': [INFRA_MSG.s3Host] });
+    }
     await this.db.transaction().execute(async (trx) => {
       const clients = new ClientsRepository(trx);
       const before = await clients.findById(id);

@@ -248,6 +248,20 @@ export function managementRoutes(app: App, deps: ModuleDeps): void {
     async () => ({ data: await roles.listPermissions() }),
   );
 
+  app.get(
+    '/api/v1/management/permissions/:id',
+    {
+      config: { permission: read },
+      schema: {
+        tags,
+        summary: 'One permission with the roles holding it',
+        params: idParamsSchema,
+        response: { 200: wrapped(permissionSchema) },
+      },
+    },
+    async (request) => ({ data: await roles.getPermission(request.params.id) }),
+  );
+
   app.post(
     '/api/v1/management/permissions',
     {

@@ -129,7 +129,7 @@ export class RolesAdminService {
     return (await new RolesRepository(this.db).listPermissions()).map(this.permissionWithFlag);
   }
 
-  private async getPermission(id: number): Promise<PermissionRow> {
+  async getPermission(id: number): Promise<PermissionRow> {
     const p = await new RolesRepository(this.db).permission(id);
     if (!p) throw notFound(PERMISSION_NOT_FOUND);
     return this.permissionWithFlag(p);

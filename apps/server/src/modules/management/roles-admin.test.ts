@@ -33,6 +33,14 @@ describe.each(testBackends())('Roles Management on $name', (backend) => {
     );
     const perms = (await a.get(PERMS)).json().data;
     expect(perms.find((p: { name: string }) => p.name === 'menu.files')).toMatchObject({ built_in: true });
+    // show: the same row as the list's, 404 for an unknown id
+    const filesRow = perms.find((p: { name: string }) => p.name === 'menu.files');
+    const shown = await a.get(`${PERMS}/${filesRow.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data).toEqual(filesRow);
+    const missing = await a.get(`${PERMS}/2147483647`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Permission not found.');
     const before = await snapshot();
     const viewer = await roleId('viewer');
     const files = await permId('menu.files');
@@ -41,6 +49,7 @@ describe.each(testBackends())('Roles Management on $name', (backend) => {
       expect((await c.get(ROLES)).statusCode).toBe(email === DEMO.moder ? 200 : 403);
       expect((await c.get(PERMS)).statusCode).toBe(email === DEMO.moder ? 200 : 403);
       expect((await c.get(`${ROLES}/${viewer}`)).statusCode).toBe(email === DEMO.moder ? 200 : 403);
+      expect((await c.get(`${PERMS}/${files}`)).statusCode).toBe(email === DEMO.moder ? 200 : 403);
       expect((await c.post(ROLES, { name: 'sneaky', permissions: ['menu.admin.panel'] })).statusCode).toBe(403);
       expect(
         (await c.request('PUT', `${ROLES}/${viewer}`, { body: { permissions: ['menu.admin.panel'] } })).statusCode,

@@ -90,17 +90,14 @@ export function ClusterDialog({ opened, cluster, onClose, onChecked }: ClusterDi
   const update = useUpdateCluster();
   const test = useTestConnection();
   const editing = cluster !== null;
-  // the contracts' body (create or update) checks the values as sent; a password is needed where none is stored
+  // the contracts' body (create or update) checks the values as sent; the password is optional (a server with trust or
+  // peer authentication needs none; on an edit an empty one keeps the stored one)
   const resolver = useMemo(
     () =>
       bodyResolver<ClusterForm, CreateClusterBody | UpdateClusterBody>(
         (v) => bodyOf(v, cluster !== null),
         cluster ? updateClusterBodySchema : createClusterBodySchema,
-        cluster
-          ? cluster.db_entities_master.password_set
-            ? []
-            : ['db_entities_master.password']
-          : ['db_entities_master.password', 'db_subs.0.config.password'],
+        [],
       ),
     [cluster],
   );

@@ -97,6 +97,53 @@ describe('ClustersPage', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/management/clusters')).toBe(false);
   });
 
+  it('saves a cluster and a db sub of a server without a password (trust or peer authentication)', async () => {
+    const trusting = { ...config, password_set: false };
+    const cluster: Cluster = {
+      ...CLUSTER,
+      db_entities_master: trusting,
+      db_subs: [{ ...CLUSTER.db_subs[0]!, config: trusting }],
+    };
+    const { calls, user } = renderPage((call) => {
+      if (call.path === '/api/v1/management/clusters' && call.method === 'GET') {
+        return jsonResponse(200, { data: [cluster] });
+      }
+      if (call.method === 'PUT' && call.path === '/api/v1/management/clusters/7') {
+        return jsonResponse(200, { data: cluster });
+      }
+      if (call.method === 'PUT' && call.path === '/api/v1/management/dbsubs/70') {
+        return jsonResponse(200, { data: cluster.db_subs[0] });
+      }
+      return undefined;
+    });
+    const table = await screen.findByRole('table', { name: 'Clusters' });
+    await within(table).findByText('EU main');
+    await user.click(within(table).getByRole('button', { name: 'Edit cluster EU main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit cluster EU main' });
+    expect(within(dialog).getByPlaceholderText('None for trust or peer authentication')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect((put.body as { db_entities_master: object }).db_entities_master).toEqual({
+      driver: 'pgsql',
+      host: 'db.internal',
+      port: 5432,
+      database: 'push',
+      username: 'pd',
+    });
+    expect(screen.queryByText('Fill the required fields out!')).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Show details' }));
+    const subs = await screen.findByRole('table', { name: 'Db subs of EU main' });
+    await user.click(within(subs).getByRole('button', { name: 'Edit db sub eu-0' }));
+    const subDialog = await screen.findByRole('dialog');
+    await user.click(within(subDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/management/dbsubs/70')).toBe(true));
+    const subPut = calls.find((c) => c.path === '/api/v1/management/dbsubs/70')!;
+    expect(subPut.body).toMatchObject({ config: { host: 'db.internal', username: 'pd' } });
+    expect((subPut.body as { config: object }).config).not.toHaveProperty('password');
+  });
+
   it("says 'Failed to sync cluster / change activeness!' when switching off fails", async () => {
     const { user } = renderPage((call) =>
       call.method === 'PUT' ? jsonResponse(500, { message: 'Server Error' }) : undefined,

@@ -44,7 +44,10 @@ export interface DbConfigFieldsProps {
   legend?: string;
 }
 
-/** Driver, host, port, database, username, password: every field required (spec part 2 §5). */
+/**
+ * Driver, host, port, database, username (required, spec part 2 §5) and password: optional, since a server with trust or
+ * peer authentication takes none; on an edit an empty one keeps the stored one.
+ */
 export function DbConfigFields({ value, onChange, errors, prefix, passwordSet = false, legend }: DbConfigFieldsProps) {
   const set = <K extends keyof DbConfigState>(key: K, v: DbConfigState[K]) => onChange({ ...value, [key]: v });
   const err = (field: string) => errors[`${prefix}.${field}`];
@@ -95,9 +98,8 @@ export function DbConfigFields({ value, onChange, errors, prefix, passwordSet = 
       <Group grow>
         <PasswordInput
           label={label('Password')}
-          withAsterisk={!passwordSet}
           autoComplete="new-password"
-          placeholder={passwordSet ? 'Stored: leave empty to keep it' : undefined}
+          placeholder={passwordSet ? 'Stored: leave empty to keep it' : 'None for trust or peer authentication'}
           value={value.password}
           onChange={(e) => set('password', e.currentTarget.value)}
           error={err('password')}

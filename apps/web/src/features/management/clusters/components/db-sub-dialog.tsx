@@ -49,7 +49,7 @@ export function DbSubDialog({ clusterId, sub, onClose, onChecked }: DbSubDialogP
   const create = useCreateDbSub();
   const update = useUpdateDbSub();
   const test = useTestConnection();
-  // the contracts' body (create or update) checks the values as sent; a password is needed unless one is stored
+  // the contracts' body (create or update) checks the values as sent; the password is optional (see DbConfigFields)
   const resolver = useMemo(
     () =>
       bodyResolver<DbSubForm, CreateDbSubBody | UpdateDbSubBody>(
@@ -61,7 +61,7 @@ export function DbSubDialog({ clusterId, sub, onClose, onChecked }: DbSubDialogP
           config: configBody(v.config),
         }),
         sub ? updateDbSubBodySchema : createDbSubBodySchema,
-        sub?.config.password_set ? [] : ['config.password'],
+        [],
       ),
     [clusterId, sub],
   );
