@@ -10,6 +10,7 @@ import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { SignUpThrottle } from './modules/auth/sign-up-throttle.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { ClientsRepository } from './modules/clients/clients.repository.ts';
@@ -62,6 +63,8 @@ export interface ServiceDeps {
   jobs?: JobRunner;
   /** Live events to the browsers; in-process when not given. */
   live?: LiveBus;
+  /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
+  sharedRateLimits?: boolean;
 }
 
 /**
@@ -104,6 +107,7 @@ export function createServices(deps: ServiceDeps) {
       new LoginThrottle(db),
       config.sessionTtlMinutes,
       audit,
+      new SignUpThrottle(deps.sharedRateLimits ? { db } : undefined),
     ),
     clients: new ClientsRepository(db),
     domains,

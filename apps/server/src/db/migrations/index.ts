@@ -14,6 +14,7 @@ import { sql as copyTools } from './0013-copy-tools.ts';
 import { sql as infrastructure } from './0014-infrastructure.ts';
 import { sql as billing } from './0015-billing.ts';
 import { sql as clientTagsManager } from './0016-client-tags-manager.ts';
+import { sql as userDeactivatedAt } from './0017-user-deactivated-at.ts';
 
 export interface Migration {
   id: string;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { id: '0014_infrastructure', sql: infrastructure },
   { id: '0015_billing', sql: billing },
   { id: '0016_client_tags_manager', sql: clientTagsManager },
+  { id: '0017_user_deactivated_at', sql: userDeactivatedAt },
 ];

@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import type { LoginThrottle } from './login-throttle.repository.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
+import type { SignUpThrottle } from './sign-up-throttle.ts';
 import { UsersRepository } from './users.repository.ts';
 
 export interface RequestMeta {
@@ -62,6 +63,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly ttlMinutes: number,
     private readonly audit: AuditService,
+    private readonly signUps: SignUpThrottle,
   ) {}
 
   /** Starts a fresh session for `userId`, dropping the one the request came with (session id rotation). */
@@ -88,14 +90,20 @@ export class AuthService {
       throw new ValidationError({ email: [MSG.invalidCredentials] });
     }
     const ctx = await this.users.loadContext(user.id);
-    // An inactive user is one waiting for activation (sign-up of a client's user); an inactive client is switched off.
-    if (!ctx?.isActive) throw new ValidationError({ email: [MSG.accountAwaitingActivation] });
+    // An inactive user was switched off in Users Management (deactivated_at), or signed up and waits for activation;
+    // an inactive client is switched off.
+    if (!ctx?.isActive) {
+      throw new ValidationError({
+        email: [user.deactivated_at ? MSG.accountDeactivated : MSG.accountAwaitingActivation],
+      });
+    }
     if (!ctx.clientActive) throw new ValidationError({ email: [MSG.accountInactive] });
     await this.throttle.clear(body.email, meta.ip);
     return this.startSession(user.id, meta);
   }
 
   async registerClient(body: RegisterClientBody, meta: RequestMeta): Promise<SignedIn> {
+    await this.signUps.hit(meta.ip);
     await this.assertEmailFree(body.email);
     const password = await hashPassword(body.password);
     const userId = await this.db.transaction().execute(async (trx) => {
@@ -113,7 +121,8 @@ export class AuthService {
   }
 
   /** A user joins an existing client by its uid; the account stays inactive until staff activate it. */
-  async registerUser(body: RegisterUserBody): Promise<RegisteredUser> {
+  async registerUser(body: RegisterUserBody, meta: Pick<RequestMeta, 'ip'>): Promise<RegisteredUser> {
+    await this.signUps.hit(meta.ip);
     const client = await new ClientsRepository(this.db).findByUid(body.client_uid);
     if (!client) throw new ValidationError({ client_uid: [MSG.clientNotFound] });
     await this.assertEmailFree(body.email);
