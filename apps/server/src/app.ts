@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const services = createServices(deps);
-  registerSession(app, { config, sessions: services.sessions, clients: services.clients });
+  registerSession(app, { config, sessions: services.sessions, clients: services.clients, auth: services.auth });
 
   systemRoutes(app, { system: services.system });
   authRoutes(app, { auth: services.auth, sessions: services.sessions, config });

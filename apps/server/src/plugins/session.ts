@@ -4,6 +4,8 @@ import type { AppConfig } from '../config.ts';
 import type { SessionRow } from '../db/schema.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/errors.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import { impersonatorLost } from '../modules/auth/impersonation-end.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
 import type { ClientsRepository } from '../modules/clients/clients.repository.ts';
 import type { App, RoutePermission } from './types.ts';
@@ -15,6 +17,7 @@ export interface SessionDeps {
   config: AppConfig;
   clients: Pick<ClientsRepository, 'findByUid'>;
   sessions: SessionsRepository;
+  auth: Pick<AuthService, 'endImpersonation'>;
 }
 
 export function sessionCookieOptions(config: AppConfig) {
@@ -76,6 +79,12 @@ async function loadSession(request: FastifyRequest, deps: SessionDeps): Promise<
   if (session.user_id !== null) {
     if (!user?.isActive || !user.clientActive) {
       await deps.sessions.delete(session.id);
+      return;
+    }
+    // an impersonation lasts only while its staff account may still 'Log in as' (loaded with the session)
+    const lost = session.impersonator_id === null ? null : impersonatorLost(found.impersonator);
+    if (lost) {
+      await deps.auth.endImpersonation(session, user, lost, request.ip);
       return;
     }
     request.user = user;

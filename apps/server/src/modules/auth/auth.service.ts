@@ -16,8 +16,9 @@ import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
+import type { ImpersonationEndReason } from './impersonation-end.ts';
 import type { LoginThrottle } from './login-throttle.repository.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
+import { SessionsRepository } from './sessions.repository.ts';
 import type { SignUpThrottle } from './sign-up-throttle.ts';
 import { UsersRepository } from './users.repository.ts';
 
@@ -207,6 +208,35 @@ export class AuthService {
       },
     );
     return this.startSession(moderId, meta);
+  }
+
+  /**
+   * Ends an impersonation session whose staff account is gone, switched off or no longer holds what 'Log in as'
+   * requires (the session plugin checks it with the session load on every request): the session is deleted and one
+   * `impersonation.end` row says why, its actor the impersonated user as on every request of that session. Of
+   * several requests finding it at once, the one whose delete removes the row writes the audit row.
+   */
+  async endImpersonation(
+    session: SessionRow,
+    user: UserContext,
+    reason: ImpersonationEndReason,
+    ip: string | null,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await new SessionsRepository(trx).delete(session.id))) return;
+      await this.audit.record(
+        trx,
+        { actor: { user, clientId: user.clientId, impersonatorId: session.impersonator_id }, ip },
+        {
+          action: 'impersonation.end',
+          subjectType: 'user',
+          subjectId: user.id,
+          clientId: user.clientId,
+          before: { user_id: user.id, email: user.email, impersonator_id: session.impersonator_id },
+          after: { reason },
+        },
+      );
+    });
   }
 
   private async assertEmailFree(email: string): Promise<void> {
