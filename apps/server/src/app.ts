@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
   exportsRoutes(app, { exports: services.exports });
-  eventsRoutes(app, { live: services.live, exports: services.exports });
+  eventsRoutes(app, { streams: services.streams, exports: services.exports, auth: services.auth });
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

@@ -9,6 +9,7 @@ import { MessageTokens } from './lib/message-token.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
+import { SessionSignals } from './modules/auth/session-signals.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { SignUpThrottle } from './modules/auth/sign-up-throttle.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
@@ -23,6 +24,7 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { LiveStreams } from './modules/exports/live-streams.ts';
 import { ClustersService } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
@@ -91,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(db);
   const copyTools = new CopyToolsService(db);
   const live = deps.live ?? new LocalLiveBus();
+  const signals = new SessionSignals(live);
   const drips = new DripsService(db);
   const domains = new DomainsService(db, box);
   const explorer = new ExplorerService(facts, scopes, cache);
@@ -108,6 +111,7 @@ export function createServices(deps: ServiceDeps) {
       config.sessionTtlMinutes,
       audit,
       new SignUpThrottle(deps.sharedRateLimits ? { db } : undefined),
+      signals,
     ),
     clients: new ClientsRepository(db),
     domains,
@@ -121,8 +125,8 @@ export function createServices(deps: ServiceDeps) {
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
     management: {
-      clients: new ClientsAdminService(db, audit, box),
-      users: new UsersAdminService(db, audit),
+      clients: new ClientsAdminService(db, audit, box, signals),
+      users: new UsersAdminService(db, audit, signals),
       roles: new RolesAdminService(db, audit),
     },
     statistics: {
@@ -144,6 +148,7 @@ export function createServices(deps: ServiceDeps) {
     recurringMigration: new RecurringMigrationService(db, copyTools),
     system: new SystemRepository(db),
     live,
+    streams: new LiveStreams(live),
     exports: createExports({
       db,
       box,

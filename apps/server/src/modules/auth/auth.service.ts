@@ -18,6 +18,8 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import type { ImpersonationEndReason } from './impersonation-end.ts';
 import type { LoginThrottle } from './login-throttle.repository.ts';
+import { judgeSession } from './session-check.ts';
+import type { SessionSignals } from './session-signals.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import type { SignUpThrottle } from './sign-up-throttle.ts';
 import { UsersRepository } from './users.repository.ts';
@@ -65,11 +67,12 @@ export class AuthService {
     private readonly ttlMinutes: number,
     private readonly audit: AuditService,
     private readonly signUps: SignUpThrottle,
+    private readonly signals: SessionSignals,
   ) {}
 
   /** Starts a fresh session for `userId`, dropping the one the request came with (session id rotation). */
   async startSession(userId: number, meta: RequestMeta, impersonatorId: number | null = null): Promise<SignedIn> {
-    if (meta.session) await this.sessions.delete(meta.session.id);
+    if (meta.session) await this.endSession(meta.session.id);
     const { token, row } = await this.sessions.create({
       userId,
       impersonatorId,
@@ -157,12 +160,40 @@ export class AuthService {
     }
     await this.users.setPassword(user.id, await hashPassword(body.new_password));
     const current = meta.session;
-    if (current) await this.sessions.deleteOthersOfUser(user.id, current.id);
+    if (current) await this.signals.ended(await this.sessions.deleteOthersOfUser(user.id, current.id));
     return this.startSession(user.id, meta, current?.impersonator_id ?? null);
   }
 
   async logout(session: SessionRow | null): Promise<void> {
-    if (session) await this.sessions.delete(session.id);
+    if (session) await this.endSession(session.id);
+  }
+
+  /** Deletes a session and tells every API process, whose live events streams on it close. */
+  async endSession(id: string): Promise<void> {
+    if (await this.sessions.delete(id)) await this.signals.ended([id]);
+  }
+
+  /**
+   * Whether a live events stream opened on session `sessionId` for `stream` may go on: until when (the session's
+   * expiry, which other requests push back), or null to close it — the session ended or expired, its user or their
+   * client was switched off, an impersonation's staff account lost 'Log in as' (ended here, as on a request), or
+   * the stream's user no longer may read the client it watches (staff naming a client lost staff rights).
+   */
+  async streamMayGoOn(
+    sessionId: string,
+    stream: { userId: number; clientId: number | null },
+    ip: string | null,
+  ): Promise<Date | null> {
+    const found = await this.sessions.findLiveById(sessionId);
+    if (!found) return null;
+    const verdict = judgeSession(found);
+    if (verdict.kind === 'impersonator-lost') {
+      await this.endImpersonation(found.session, verdict.user, verdict.reason, ip);
+      return null;
+    }
+    if (verdict.kind !== 'signed-in' || verdict.user.id !== stream.userId) return null;
+    if (stream.clientId !== verdict.user.clientId && !verdict.user.isStaff) return null;
+    return found.session.expires_at;
   }
 
   /**
@@ -222,8 +253,8 @@ export class AuthService {
     reason: ImpersonationEndReason,
     ip: string | null,
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await new SessionsRepository(trx).delete(session.id))) return;
+    const ended = await this.db.transaction().execute(async (trx) => {
+      if (!(await new SessionsRepository(trx).delete(session.id))) return false;
       await this.audit.record(
         trx,
         { actor: { user, clientId: user.clientId, impersonatorId: session.impersonator_id }, ip },
@@ -236,7 +267,9 @@ export class AuthService {
           after: { reason },
         },
       );
+      return true;
     });
+    if (ended) await this.signals.ended([session.id]);
   }
 
   private async assertEmailFree(email: string): Promise<void> {

@@ -123,21 +123,34 @@ export class SessionsRepository {
     return rows;
   }
 
-  async deleteOthersOfUser(userId: number, keepId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+  /** Ends the user's sessions but one; the ids of those ended. */
+  async deleteOthersOfUser(userId: number, keepId: string): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepId)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
-  /** Ends every session of a user (deactivated or deleted), impersonation sessions opened on them included. */
-  async deleteOfUser(userId: number): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  /**
+   * Ends every session of a user (deactivated or deleted), impersonation sessions opened on them included; the ids
+   * of those ended.
+   */
+  async deleteOfUser(userId: number): Promise<string[]> {
+    const rows = await this.db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+    return rows.map((r) => r.id);
   }
 
-  /** Ends every session of a client's users (the client was deactivated). */
-  async deleteOfClient(clientId: number): Promise<void> {
-    await this.db
+  /** Ends every session of a client's users (the client was deactivated); the ids of those ended. */
+  async deleteOfClient(clientId: number): Promise<string[]> {
+    const rows = await this.db
       .deleteFrom('sessions')
       .where('user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where('users.client_id', '=', clientId))
+      .returning('id')
       .execute();
+    return rows.map((r) => r.id);
   }
 
   async deleteExpired(): Promise<number> {

@@ -13,6 +13,7 @@ import { notFound, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type ListResult, parseListQuery } from '../../lib/query/index.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
+import type { SessionSignals } from '../auth/session-signals.ts';
 import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { UsersRepository } from '../auth/users.repository.ts';
 import { CLIENT_LIST_SPEC } from '../clients/client-list-spec.ts';
@@ -33,6 +34,7 @@ export class ClientsAdminService {
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
     private readonly box: SecretBox,
+    private readonly signals: SessionSignals,
   ) {}
 
   async list(
@@ -86,7 +88,7 @@ export class ClientsAdminService {
 
   /** Renames and/or switches a client on or off. */
   async update(origin: AuditOrigin, id: number, body: UpdateClientBody): Promise<ManagedClient> {
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       const clients = new ClientsRepository(trx);
       const before = await clients.findById(id);
       if (!before) throw notFound(MSG.clientNotFound);
@@ -109,7 +111,8 @@ export class ClientsAdminService {
           after: { cluster_id: body.cluster_id },
         });
       }
-      if (before.is_active === 1 && after.is_active === 0) await new SessionsRepository(trx).deleteOfClient(id);
+      const ended =
+        before.is_active === 1 && after.is_active === 0 ? await new SessionsRepository(trx).deleteOfClient(id) : [];
       await this.audit.record(trx, origin, {
         action: 'client.update',
         subjectType: 'client',
@@ -118,7 +121,10 @@ export class ClientsAdminService {
         before,
         after,
       });
+      return ended;
     });
+    // their live events streams close, in every API process
+    await this.signals.ended(ended);
     return this.get(id);
   }
 

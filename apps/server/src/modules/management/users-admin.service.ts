@@ -14,6 +14,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
 import { isStaffAccount } from '../auth/auth.service.ts';
 import { endImpersonationsBy, impersonatorLost } from '../auth/impersonation-end.ts';
+import type { SessionSignals } from '../auth/session-signals.ts';
 import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { UsersRepository } from '../auth/users.repository.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
@@ -41,6 +42,7 @@ export class UsersAdminService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
+    private readonly signals: SessionSignals,
   ) {}
 
   async list(
@@ -135,13 +137,14 @@ export class UsersAdminService {
       rolePermissions: await users.permissionsOfRoles(newRoles),
       direct: body.permissions ?? [],
     });
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       const repo = new ManagedUsersRepository(trx);
+      const ended: string[] = [];
       if (body.is_active !== undefined) {
         await repo.setActive(id, body.is_active);
         if (body.is_active === 0) {
-          await new SessionsRepository(trx).deleteOfUser(id);
-          await endImpersonationsBy(trx, this.audit, origin, id, 'impersonator_deactivated');
+          ended.push(...(await new SessionsRepository(trx).deleteOfUser(id)));
+          ended.push(...(await endImpersonationsBy(trx, this.audit, origin, id, 'impersonator_deactivated')));
         }
       }
       if (body.roles)
@@ -157,7 +160,7 @@ export class UsersAdminService {
       if (body.roles || body.permissions) {
         // a staff member who no longer may 'Log in as' leaves the sessions it opened that way
         const lost = impersonatorLost(await new UsersRepository(trx).loadContext(id));
-        if (lost) await endImpersonationsBy(trx, this.audit, origin, id, lost);
+        if (lost) ended.push(...(await endImpersonationsBy(trx, this.audit, origin, id, lost)));
       }
       await this.audit.record(trx, origin, {
         action: 'user.update',
@@ -167,7 +170,11 @@ export class UsersAdminService {
         before,
         after: await repo.byId(id),
       });
+      return ended;
     });
+    // live events streams on the ended sessions close, and the user's own check what they may still watch
+    await this.signals.ended(ended);
+    if (body.roles || body.permissions) await this.signals.changed([id]);
     return this.get(actor, id);
   }
 
@@ -177,9 +184,10 @@ export class UsersAdminService {
     const before = await users.byId(id);
     if (!before) throw notFound(MSG.userNotFound);
     assertMayManage(origin.actor, before, await this.effectiveStaff(id));
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       // the sessions it opened as someone else would go with it (foreign key): ended first, so the trail says so
-      await endImpersonationsBy(trx, this.audit, origin, id, 'impersonator_deleted');
+      const ended = await endImpersonationsBy(trx, this.audit, origin, id, 'impersonator_deleted');
+      ended.push(...(await new SessionsRepository(trx).deleteOfUser(id)));
       if (!(await new ManagedUsersRepository(trx).delete(id))) throw notFound(MSG.userNotFound);
       await this.audit.record(trx, origin, {
         action: 'user.delete',
@@ -188,6 +196,8 @@ export class UsersAdminService {
         clientId: before.client_id,
         before,
       });
+      return ended;
     });
+    await this.signals.ended(ended);
   }
 }
