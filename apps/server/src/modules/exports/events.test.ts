@@ -255,8 +255,8 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
      * Opens a stream as `c`, sees an event arrive, then `end`s the session: the stream closes, and an event published
      * right after the ending call answered is never written to it.
      */
-    const endsWith = async (c: TestClient, end: () => Promise<void>) => {
-      const stream = await openStream(base, c);
+    const endsWith = async (c: TestClient, end: () => Promise<void>, query = '') => {
+      const stream = await openStream(base, c, query);
       try {
         const before = `before-${n}-${Date.now()}`;
         await publish(before);
@@ -344,6 +344,34 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
         const res = await a.request('PUT', `/api/v1/management/users/${staff.id}`, { body: { is_active: 0 } });
         expect(res.statusCode).toBe(200);
       });
+    });
+
+    it("when staff watching a client's events lose staff rights (signed in still, but not for that client)", async () => {
+      const staff = await new UsersRepository(t().handle.db).insert(
+        {
+          client_id: null,
+          name: 'Watching moder',
+          email: 'watching-moder@pushdeck.test',
+          password: await hashPassword('password8'),
+        },
+        'moder',
+      );
+      const m = await signedIn(t(), 'watching-moder@pushdeck.test', 'password8');
+      const { client_uid } = await t()
+        .handle.db.selectFrom('clients')
+        .select('client_uid')
+        .where('name', '=', 'Acme Shop')
+        .executeTakeFirstOrThrow();
+      const a = await admin();
+      await endsWith(
+        m,
+        async () => {
+          const res = await a.request('PUT', `/api/v1/management/users/${staff.id}`, { body: { roles: ['viewer'] } });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        `?client=${client_uid}`,
+      );
+      expect((await m.get('/api/auth/user/info')).statusCode).toBe(200);
     });
 
     it('when its session expires (no request pushed it back)', async () => {
