@@ -72,7 +72,9 @@ export class AuthService {
 
   /** Starts a fresh session for `userId`, dropping the one the request came with (session id rotation). */
   async startSession(userId: number, meta: RequestMeta, impersonatorId: number | null = null): Promise<SignedIn> {
-    if (meta.session) await this.endSession(meta.session.id);
+    // a guest's session has no stream to close: no signal for it
+    if (meta.session?.user_id === null) await this.sessions.delete(meta.session.id);
+    else if (meta.session) await this.endSession(meta.session.id);
     const { token, row } = await this.sessions.create({
       userId,
       impersonatorId,
