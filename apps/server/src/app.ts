@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const services = createServices(deps);
-  registerSession(app, { config, sessions: services.sessions, clients: services.clients });
+  registerSession(app, { config, sessions: services.sessions, clients: services.clients, auth: services.auth });
 
   systemRoutes(app, { system: services.system });
   authRoutes(app, { auth: services.auth, sessions: services.sessions, config });
@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
   exportsRoutes(app, { exports: services.exports });
-  eventsRoutes(app, { live: services.live, exports: services.exports });
+  eventsRoutes(app, { streams: services.streams, exports: services.exports, auth: services.auth });
   trackingRoutes(app, {
     tracking: services.tracking,
     limits: trackingLimits(deps.sharedRateLimits ? { db } : undefined),

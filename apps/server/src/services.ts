@@ -9,7 +9,9 @@ import { MessageTokens } from './lib/message-token.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
+import { SessionSignals } from './modules/auth/session-signals.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { SignUpThrottle } from './modules/auth/sign-up-throttle.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { ClientsRepository } from './modules/clients/clients.repository.ts';
@@ -22,6 +24,7 @@ import { DripsService } from './modules/drips/drips.service.ts';
 import { GroupsService } from './modules/drips/groups.service.ts';
 import { ImageStore } from './modules/drips/image-upload.ts';
 import { SpamService } from './modules/drips/spam.service.ts';
+import { LiveStreams } from './modules/exports/live-streams.ts';
 import { ClustersService, type ConnectionTestTiming } from './modules/infrastructure/clusters.service.ts';
 import { ConnectionsService } from './modules/infrastructure/connections.service.ts';
 import { ImageStorageService } from './modules/infrastructure/image-storage.ts';
@@ -66,6 +69,8 @@ export interface ServiceDeps {
   live?: LiveBus;
   /** Tests only: how a cluster connection test is timed (a floor of 1 s, failures at the 3 s timeout otherwise). */
   connectionTest?: ConnectionTestTiming;
+  /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
+  sharedRateLimits?: boolean;
 }
 
 /**
@@ -92,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
   const audit = new AuditService(db);
   const copyTools = new CopyToolsService(db);
   const live = deps.live ?? new LocalLiveBus();
+  const signals = new SessionSignals(live);
   const drips = new DripsService(db);
   const domains = new DomainsService(db, box);
   const explorer = new ExplorerService(facts, scopes, cache);
@@ -109,6 +115,8 @@ export function createServices(deps: ServiceDeps) {
       new LoginThrottle(db),
       config.sessionTtlMinutes,
       audit,
+      new SignUpThrottle(deps.sharedRateLimits ? { db } : undefined),
+      signals,
     ),
     clients: new ClientsRepository(db),
     domains,
@@ -122,9 +130,9 @@ export function createServices(deps: ServiceDeps) {
     segments: new SegmentsService(segmentsRepository, websites, subscribers),
     gettingStarted: new GettingStartedRepository(db),
     management: {
-      clients: new ClientsAdminService(db, audit, box, s3Hosts),
-      clientDeletion: new ClientDeletionService(db, audit, config.dataDir),
-      users: new UsersAdminService(db, audit),
+      clients: new ClientsAdminService(db, audit, box, s3Hosts, signals),
+      clientDeletion: new ClientDeletionService(db, audit, config.dataDir, signals),
+      users: new UsersAdminService(db, audit, signals),
       roles: new RolesAdminService(db, audit),
     },
     statistics: {
@@ -149,6 +157,7 @@ export function createServices(deps: ServiceDeps) {
     recurringMigration: new RecurringMigrationService(db, copyTools),
     system: new SystemRepository(db),
     live,
+    streams: new LiveStreams(live),
     exports: createExports({
       db,
       box,

@@ -15,6 +15,10 @@ export const LIMITS = {
   nameMax: 255,
   emailMax: 255,
   loginAttemptsPerMinute: 5,
+  /** Public sign-ups (client and user registration together) per address, then all addresses together, per window. */
+  signUpsPerAddress: 5,
+  signUpsGlobal: 30,
+  signUpWindowMinutes: 10,
   listPageSize: 10,
   bulkPageSize: 1000,
   maxPageLength: 1000,

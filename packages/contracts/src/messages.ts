@@ -34,7 +34,10 @@ export const MSG = {
   // auth
   invalidCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many login attempts. Please try again in :seconds seconds.',
+  tooManySignUps: 'Too many sign-up attempts. Please try again in :seconds seconds.',
   accountInactive: 'This account is inactive.',
+  /** Users Management switched the account off (a sign-up never activated is told accountAwaitingActivation). */
+  accountDeactivated: 'This account has been deactivated. Contact an administrator to have it activated again.',
   // A registered user is told what happens next, then and at login; staff activate them (PUT /management/users/{id}).
   registeredAwaitingActivation:
     'Your account was created and is waiting for an administrator to activate it. You will be able to sign in once it is active.',

@@ -47,6 +47,8 @@ export interface UsersTable {
   email: string;
   password: string;
   is_active: Generated<number>;
+  /** When Users Management switched the user off; null for a user never switched off (or switched on again). */
+  deactivated_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

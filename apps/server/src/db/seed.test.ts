@@ -106,8 +106,62 @@ describe.each(testBackends())('seeding roles and permissions on $name', (backend
       await seedRolesAndPermissions(handle.db);
       const before = await permissionsOf(handle.db, 'client');
       expect(before).toContain('menu.tags.manager');
-      expect(await migrate(handle)).toEqual(['0016_client_tags_manager']);
+      expect(await migrate(handle, migrations.slice(0, upgrade + 1))).toEqual(['0016_client_tags_manager']);
       expect(await permissionsOf(handle.db, 'client')).toEqual(before);
+    } finally {
+      await drop();
+    }
+  });
+  it('marks users switched off before migration 0018 as deactivated, from the audit trail (sign-ups stay waiting)', async () => {
+    const { handle, drop } = await backend.open();
+    try {
+      const upgrade = migrations.findIndex((m) => m.id === '0018_user_deactivated_at');
+      expect(upgrade).toBeGreaterThan(0);
+      await migrate(handle, migrations.slice(0, upgrade));
+      const { db } = handle;
+      const user = async (email: string, active: 0 | 1) =>
+        (
+          await db
+            .insertInto('users')
+            .values({ name: email, email, password: 'x', is_active: active })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const off = await user('off@example.com', 0);
+      const waiting = await user('waiting@example.com', 0);
+      const back = await user('back@example.com', 1);
+      const row = (subject: number, before: 0 | 1, after: 0 | 1, at: string) => ({
+        actor_id: 1,
+        actor_email: 'admin@example.com',
+        impersonator_id: null,
+        action: 'user.update',
+        subject_type: 'user',
+        subject_id: subject,
+        client_id: null,
+        before: JSON.stringify({ id: subject, is_active: before }),
+        after: JSON.stringify({ id: subject, is_active: after }),
+        ip: null,
+        created_at: new Date(at),
+      });
+      await db
+        .insertInto('audit_log')
+        .values([
+          row(off, 1, 0, '2026-01-02T00:00:00Z'),
+          // switched off, then on again: active, never marked
+          row(back, 1, 0, '2026-01-03T00:00:00Z'),
+          row(back, 0, 1, '2026-01-04T00:00:00Z'),
+        ])
+        .execute();
+      expect(await migrate(handle)).toContain('0018_user_deactivated_at');
+      const marks = await db
+        .selectFrom('users')
+        .select(['id', 'deactivated_at'])
+        .where('id', 'in', [off, waiting, back])
+        .execute();
+      const at = new Map(marks.map((m) => [m.id, m.deactivated_at]));
+      expect(at.get(off)).toEqual(new Date('2026-01-02T00:00:00Z'));
+      expect(at.get(waiting)).toBeNull();
+      expect(at.get(back)).toBeNull();
     } finally {
       await drop();
     }

@@ -14,14 +14,40 @@ export type LiveMessage = {
 
 export type LiveListener = (message: LiveMessage) => void;
 
+/**
+ * Not for the browsers: sessions that ended (their stored, hashed ids) and users whose rights changed, so that every
+ * API process closes or re-checks the live events streams it holds for them.
+ */
+export interface SessionSignal {
+  ended: string[];
+  changedUsers: number[];
+}
+
+export type SessionListener = (signal: SessionSignal) => void;
+
 /** Publishes live events and hands them to the listeners of this process (the SSE streams of its browsers). */
 export interface LiveBus {
   publish(message: LiveMessage): Promise<void>;
   subscribe(listener: LiveListener): () => void;
+  publishSessions(signal: SessionSignal): Promise<void>;
+  onSessions(listener: SessionListener): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'pushdeck_live';
+
+/** A NOTIFY payload stays under PostgreSQL's 8000 bytes: at most this many session ids (64 hex) per notification. */
+const IDS_PER_NOTIFICATION = 80;
+
+/** A session signal as NOTIFY payloads (tagged, beside the live events on the same channel). */
+function sessionPayloads(signal: SessionSignal): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < signal.ended.length || (i === 0 && signal.changedUsers.length > 0); i += IDS_PER_NOTIFICATION) {
+    const ended = signal.ended.slice(i, i + IDS_PER_NOTIFICATION);
+    out.push(JSON.stringify({ kind: 'sessions', ended, changedUsers: i === 0 ? signal.changedUsers : [] }));
+  }
+  return out;
+}
 
 /** One process on the embedded database: events go straight to this process's listeners. */
 export class LocalLiveBus implements LiveBus {
@@ -34,6 +60,15 @@ export class LocalLiveBus implements LiveBus {
   subscribe(listener: LiveListener): () => void {
     this.emitter.on('message', listener);
     return () => this.emitter.off('message', listener);
+  }
+
+  async publishSessions(signal: SessionSignal): Promise<void> {
+    this.emitter.emit('sessions', signal);
+  }
+
+  onSessions(listener: SessionListener): () => void {
+    this.emitter.on('sessions', listener);
+    return () => this.emitter.off('sessions', listener);
   }
 
   async close(): Promise<void> {
@@ -66,7 +101,10 @@ export class PgLiveBus implements LiveBus {
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        this.emitter.emit('message', JSON.parse(n.payload) as LiveMessage);
+        const parsed = JSON.parse(n.payload) as LiveMessage | ({ kind: 'sessions' } & SessionSignal);
+        if ('kind' in parsed && parsed.kind === 'sessions') {
+          this.emitter.emit('sessions', { ended: parsed.ended, changedUsers: parsed.changedUsers });
+        } else this.emitter.emit('message', parsed);
       } catch (err) {
         this.onError(err as Error);
       }
@@ -98,6 +136,17 @@ export class PgLiveBus implements LiveBus {
   subscribe(listener: LiveListener): () => void {
     this.emitter.on('message', listener);
     return () => this.emitter.off('message', listener);
+  }
+
+  async publishSessions(signal: SessionSignal): Promise<void> {
+    for (const payload of sessionPayloads(signal)) {
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.db);
+    }
+  }
+
+  onSessions(listener: SessionListener): () => void {
+    this.emitter.on('sessions', listener);
+    return () => this.emitter.off('sessions', listener);
   }
 
   async close(): Promise<void> {

@@ -7,9 +7,14 @@ export interface RateLimiter {
   hit(key: string): Promise<void>;
 }
 
-function tooMany(windowEnd: number, now: number): HttpError {
+/** The 429's text for a wait of `seconds`. */
+export type TooManyText = (seconds: number) => string;
+
+const TOO_MANY_REQUESTS: TooManyText = () => 'Too many requests.';
+
+function tooMany(windowEnd: number, now: number, text: TooManyText): HttpError {
   const seconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
-  return new HttpError(429, 'Too many requests.', undefined, { 'retry-after': String(seconds) });
+  return new HttpError(429, text(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
 /**
@@ -23,6 +28,7 @@ export class MemoryRateLimiter implements RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
+    private readonly text: TooManyText = TOO_MANY_REQUESTS,
   ) {}
 
   async hit(key: string, now = Date.now()): Promise<void> {
@@ -33,7 +39,7 @@ export class MemoryRateLimiter implements RateLimiter {
       return;
     }
     w.count += 1;
-    if (w.count > this.limit) throw tooMany(w.start + this.windowMs, now);
+    if (w.count > this.limit) throw tooMany(w.start + this.windowMs, now, this.text);
   }
 
   private sweep(now: number): void {
@@ -54,6 +60,7 @@ export class SharedRateLimiter implements RateLimiter {
     private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
+    private readonly text: TooManyText = TOO_MANY_REQUESTS,
   ) {}
 
   async hit(key: string, now = Date.now()): Promise<void> {
@@ -66,7 +73,8 @@ export class SharedRateLimiter implements RateLimiter {
         window_start = case when r.window_start <= ${ended} then ${at} else r.window_start end
       returning hits, window_start`.execute(this.db);
     const row = rows[0]!;
-    if (Number(row.hits) > this.limit) throw tooMany(new Date(row.window_start).getTime() + this.windowMs, now);
+    if (Number(row.hits) > this.limit)
+      throw tooMany(new Date(row.window_start).getTime() + this.windowMs, now, this.text);
   }
 }
 
@@ -84,6 +92,9 @@ export function rateLimiter(
   name: string,
   limit: number,
   windowMs: number,
+  text?: TooManyText,
 ): RateLimiter {
-  return shared ? new SharedRateLimiter(shared.db, name, limit, windowMs) : new MemoryRateLimiter(limit, windowMs);
+  return shared
+    ? new SharedRateLimiter(shared.db, name, limit, windowMs, text)
+    : new MemoryRateLimiter(limit, windowMs, text);
 }

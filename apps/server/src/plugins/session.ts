@@ -4,6 +4,8 @@ import type { AppConfig } from '../config.ts';
 import type { SessionRow } from '../db/schema.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/errors.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import { judgeSession } from '../modules/auth/session-check.ts';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.ts';
 import type { ClientsRepository } from '../modules/clients/clients.repository.ts';
 import type { App, RoutePermission } from './types.ts';
@@ -15,6 +17,7 @@ export interface SessionDeps {
   config: AppConfig;
   clients: Pick<ClientsRepository, 'findByUid'>;
   sessions: SessionsRepository;
+  auth: Pick<AuthService, 'endImpersonation' | 'endSession'>;
 }
 
 export function sessionCookieOptions(config: AppConfig) {
@@ -72,13 +75,21 @@ async function loadSession(request: FastifyRequest, deps: SessionDeps): Promise<
   if (!token) return;
   const found = await deps.sessions.findLiveWithUser(token);
   if (!found) return;
-  const { session, user } = found;
-  if (session.user_id !== null) {
-    if (!user?.isActive || !user.clientActive) {
-      await deps.sessions.delete(session.id);
+  const { session } = found;
+  const verdict = judgeSession(found);
+  switch (verdict.kind) {
+    case 'user-refused':
+      await deps.auth.endSession(session.id);
       return;
-    }
-    request.user = user;
+    case 'impersonator-lost':
+      // an impersonation lasts only while its staff account may still 'Log in as' (loaded with the session)
+      await deps.auth.endImpersonation(session, verdict.user, verdict.reason, request.ip);
+      return;
+    case 'signed-in':
+      request.user = verdict.user;
+      break;
+    case 'guest':
+      break;
   }
   request.session = session;
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) {

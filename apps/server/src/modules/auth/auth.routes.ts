@@ -80,7 +80,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; sessions: Sessio
         response: { 201: wrapped(registeredUserSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await auth.registerUser(request.body) }),
+    async (request, reply) => reply.status(201).send({ data: await auth.registerUser(request.body, meta(request)) }),
   );
 
   app.post(

@@ -16,8 +16,12 @@ import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
+import type { ImpersonationEndReason } from './impersonation-end.ts';
 import type { LoginThrottle } from './login-throttle.repository.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
+import { judgeSession } from './session-check.ts';
+import type { SessionSignals } from './session-signals.ts';
+import { SessionsRepository } from './sessions.repository.ts';
+import type { SignUpThrottle } from './sign-up-throttle.ts';
 import { UsersRepository } from './users.repository.ts';
 
 export interface RequestMeta {
@@ -62,11 +66,15 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly ttlMinutes: number,
     private readonly audit: AuditService,
+    private readonly signUps: SignUpThrottle,
+    private readonly signals: SessionSignals,
   ) {}
 
   /** Starts a fresh session for `userId`, dropping the one the request came with (session id rotation). */
   async startSession(userId: number, meta: RequestMeta, impersonatorId: number | null = null): Promise<SignedIn> {
-    if (meta.session) await this.sessions.delete(meta.session.id);
+    // a guest's session has no stream to close: no signal for it
+    if (meta.session?.user_id === null) await this.sessions.delete(meta.session.id);
+    else if (meta.session) await this.endSession(meta.session.id);
     const { token, row } = await this.sessions.create({
       userId,
       impersonatorId,
@@ -88,14 +96,20 @@ export class AuthService {
       throw new ValidationError({ email: [MSG.invalidCredentials] });
     }
     const ctx = await this.users.loadContext(user.id);
-    // An inactive user is one waiting for activation (sign-up of a client's user); an inactive client is switched off.
-    if (!ctx?.isActive) throw new ValidationError({ email: [MSG.accountAwaitingActivation] });
+    // An inactive user was switched off in Users Management (deactivated_at), or signed up and waits for activation;
+    // an inactive client is switched off.
+    if (!ctx?.isActive) {
+      throw new ValidationError({
+        email: [user.deactivated_at ? MSG.accountDeactivated : MSG.accountAwaitingActivation],
+      });
+    }
     if (!ctx.clientActive) throw new ValidationError({ email: [MSG.accountInactive] });
     await this.throttle.clear(body.email, meta.ip);
     return this.startSession(user.id, meta);
   }
 
   async registerClient(body: RegisterClientBody, meta: RequestMeta): Promise<SignedIn> {
+    await this.signUps.hit(meta.ip);
     await this.assertEmailFree(body.email);
     const password = await hashPassword(body.password);
     const userId = await this.db.transaction().execute(async (trx) => {
@@ -113,7 +127,8 @@ export class AuthService {
   }
 
   /** A user joins an existing client by its uid; the account stays inactive until staff activate it. */
-  async registerUser(body: RegisterUserBody): Promise<RegisteredUser> {
+  async registerUser(body: RegisterUserBody, meta: Pick<RequestMeta, 'ip'>): Promise<RegisteredUser> {
+    await this.signUps.hit(meta.ip);
     const client = await new ClientsRepository(this.db).findByUid(body.client_uid);
     if (!client) throw new ValidationError({ client_uid: [MSG.clientNotFound] });
     await this.assertEmailFree(body.email);
@@ -147,12 +162,40 @@ export class AuthService {
     }
     await this.users.setPassword(user.id, await hashPassword(body.new_password));
     const current = meta.session;
-    if (current) await this.sessions.deleteOthersOfUser(user.id, current.id);
+    if (current) await this.signals.ended(await this.sessions.deleteOthersOfUser(user.id, current.id));
     return this.startSession(user.id, meta, current?.impersonator_id ?? null);
   }
 
   async logout(session: SessionRow | null): Promise<void> {
-    if (session) await this.sessions.delete(session.id);
+    if (session) await this.endSession(session.id);
+  }
+
+  /** Deletes a session and tells every API process, whose live events streams on it close. */
+  async endSession(id: string): Promise<void> {
+    if (await this.sessions.delete(id)) await this.signals.ended([id]);
+  }
+
+  /**
+   * Whether a live events stream opened on session `sessionId` for `stream` may go on: until when (the session's
+   * expiry, which other requests push back), or null to close it — the session ended or expired, its user or their
+   * client was switched off, an impersonation's staff account lost 'Log in as' (ended here, as on a request), or
+   * the stream's user no longer may read the client it watches (staff naming a client lost staff rights).
+   */
+  async streamMayGoOn(
+    sessionId: string,
+    stream: { userId: number; clientId: number | null },
+    ip: string | null,
+  ): Promise<Date | null> {
+    const found = await this.sessions.findLiveById(sessionId);
+    if (!found) return null;
+    const verdict = judgeSession(found);
+    if (verdict.kind === 'impersonator-lost') {
+      await this.endImpersonation(found.session, verdict.user, verdict.reason, ip);
+      return null;
+    }
+    if (verdict.kind !== 'signed-in' || verdict.user.id !== stream.userId) return null;
+    if (stream.clientId !== verdict.user.clientId && !verdict.user.isStaff) return null;
+    return found.session.expires_at;
   }
 
   /**
@@ -198,6 +241,37 @@ export class AuthService {
       },
     );
     return this.startSession(moderId, meta);
+  }
+
+  /**
+   * Ends an impersonation session whose staff account is gone, switched off or no longer holds what 'Log in as'
+   * requires (the session plugin checks it with the session load on every request): the session is deleted and one
+   * `impersonation.end` row says why, its actor the impersonated user as on every request of that session. Of
+   * several requests finding it at once, the one whose delete removes the row writes the audit row.
+   */
+  async endImpersonation(
+    session: SessionRow,
+    user: UserContext,
+    reason: ImpersonationEndReason,
+    ip: string | null,
+  ): Promise<void> {
+    const ended = await this.db.transaction().execute(async (trx) => {
+      if (!(await new SessionsRepository(trx).delete(session.id))) return false;
+      await this.audit.record(
+        trx,
+        { actor: { user, clientId: user.clientId, impersonatorId: session.impersonator_id }, ip },
+        {
+          action: 'impersonation.end',
+          subjectType: 'user',
+          subjectId: user.id,
+          clientId: user.clientId,
+          before: { user_id: user.id, email: user.email, impersonator_id: session.impersonator_id },
+          after: { reason },
+        },
+      );
+      return true;
+    });
+    if (ended) await this.signals.ended([session.id]);
   }
 
   private async assertEmailFree(email: string): Promise<void> {

@@ -141,6 +141,39 @@ describe.each(testBackends())('auth on $name', (backend) => {
     expect(wrong.json().errors.email).toEqual([MSG.invalidCredentials]);
   });
 
+  it('tells an account switched off in Users Management that it is deactivated, not that it awaits activation', async () => {
+    const admin = await signedIn(t, ADMIN.email, ADMIN.password);
+    const { id } = await t.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO.viewer)
+      .executeTakeFirstOrThrow();
+    const c = new TestClient(t.app, '10.0.0.18');
+    await c.csrf();
+    const signIn = () => c.post('/api/auth/user/login', { email: DEMO.viewer, password: DEMO.password });
+    expect((await admin.request('PUT', `/api/v1/management/users/${id}`, { body: { is_active: 0 } })).statusCode).toBe(
+      200,
+    );
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.email).toEqual([MSG.accountDeactivated]);
+    // switched off again while off: still deactivated
+    await admin.request('PUT', `/api/v1/management/users/${id}`, { body: { is_active: 0 } });
+    expect((await signIn()).json().errors.email).toEqual([MSG.accountDeactivated]);
+    // the wrong password still says only that the credentials do not match
+    const wrong = await c.post('/api/auth/user/login', { email: DEMO.viewer, password: 'wrong-pass' });
+    expect(wrong.json().errors.email).toEqual([MSG.invalidCredentials]);
+    // switched on: signs in; a sign-up never activated keeps the waiting text (previous test)
+    await admin.request('PUT', `/api/v1/management/users/${id}`, { body: { is_active: 1 } });
+    expect((await signIn()).statusCode).toBe(200);
+    const row = await t.handle.db
+      .selectFrom('users')
+      .select('deactivated_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.deactivated_at).toBeNull();
+  });
+
   it('changes the password after checking the old one, and ends the other sessions', async () => {
     const c = new TestClient(t.app, '10.0.0.9');
     await c.csrf();

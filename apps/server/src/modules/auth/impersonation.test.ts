@@ -1,7 +1,10 @@
 import { MSG } from '@pushdeck/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/passwords.ts';
 import { testBackends } from '../../test/backends.ts';
-import { ADMIN, createTestApp, DEMO, signedIn, type TestApp } from '../../test/harness.ts';
+import { ADMIN, createTestApp, DEMO, signedIn, type TestApp, type TestClient } from '../../test/harness.ts';
+import { UsersRepository } from './users.repository.ts';
 
 describe.each(testBackends())('impersonation rules on $name', (backend) => {
   let t: TestApp;
@@ -82,5 +85,120 @@ describe.each(testBackends())('impersonation rules on $name', (backend) => {
     expect(ok.res.statusCode).toBe(200);
     expect(ok.who).toBe(DEMO.user);
     expect(await starts()).toBe(before + 1);
+  });
+
+  describe('ends when its staff account may no longer "Log in as"', () => {
+    let n = 0;
+    /** A fresh moder (role moder), signed in as DEMO.user through 'Log in as'. */
+    const impersonating = async () => {
+      n += 1;
+      const email = `moder-${n}@pushdeck.test`;
+      const staff = await new UsersRepository(t.handle.db).insert(
+        { client_id: null, name: `Moder ${n}`, email, password: await hashPassword('password8') },
+        'moder',
+      );
+      const c = await signedIn(t, email, 'password8');
+      const target = await idOf(DEMO.user);
+      expect((await c.post(`/api/auth/moder/loginToUser?user_id=${target}`)).statusCode).toBe(200);
+      expect((await c.get('/api/auth/user/info')).json().data).toMatchObject({
+        email: DEMO.user,
+        backToModerUrl: `/api/auth/moder/backToModer/${staff.id}`,
+      });
+      return { c, staff: staff.id, email, target };
+    };
+    const ends = (staff: number) =>
+      t.handle.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'impersonator_id', 'subject_id', 'before', 'after'])
+        .where('action', '=', 'impersonation.end')
+        .where(sql<boolean>`(before ->> 'impersonator_id')::int = ${staff}`)
+        .execute();
+    /** Reads and writes of the impersonation session are refused with 401, and it is gone. */
+    const refused = async (c: TestClient) => {
+      expect((await c.get('/api/auth/user/info')).statusCode).toBe(401);
+      const write = await c.post('/api/auth/user/change-password', {
+        old_password: DEMO.password,
+        new_password: 'another-pass',
+        new_password_confirmation: 'another-pass',
+      });
+      expect(write.statusCode).toBe(401);
+    };
+    const admin = () => signedIn(t, ADMIN.email, ADMIN.password);
+
+    it('when an admin switches the moderator off: 401 at once, one audit row with the reason', async () => {
+      const { c, staff, email, target } = await impersonating();
+      const a = await admin();
+      expect((await a.request('PUT', `/api/v1/management/users/${staff}`, { body: { is_active: 0 } })).statusCode).toBe(
+        200,
+      );
+      await refused(c);
+      const rows = await ends(staff);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actor_id: await idOf(ADMIN.email),
+        subject_id: target,
+        before: { user_id: target, email: DEMO.user, impersonator_id: staff },
+        after: { reason: 'impersonator_deactivated' },
+      });
+      // and the moderator's own sign-in is refused
+      const own = new (c.constructor as typeof TestClient)(t.app);
+      await own.csrf();
+      expect((await own.post('/api/auth/user/login', { email, password: 'password8' })).statusCode).toBe(422);
+    });
+
+    it('when an admin takes the moder role away: 401 at once, one audit row', async () => {
+      const { c, staff } = await impersonating();
+      const a = await admin();
+      const res = await a.request('PUT', `/api/v1/management/users/${staff}`, { body: { roles: ['viewer'] } });
+      expect(res.statusCode, res.body).toBe(200);
+      await refused(c);
+      expect((await ends(staff)).map((r) => r.after)).toEqual([{ reason: 'impersonator_demoted' }]);
+    });
+
+    it('when an admin deletes the moderator: 401, and the trail says so before the account goes', async () => {
+      const { c, staff } = await impersonating();
+      const a = await admin();
+      expect((await a.request('DELETE', `/api/v1/management/users/${staff}`)).statusCode).toBe(204);
+      await refused(c);
+      expect((await ends(staff)).map((r) => r.after)).toEqual([{ reason: 'impersonator_deleted' }]);
+    });
+
+    it("when the moderator's role loses the permission (any way): the next request ends it, audited once", async () => {
+      const { c, staff, target } = await impersonating();
+      // the moderator's rights change without touching the account: its role is edited
+      const role = await t.handle.db
+        .insertInto('roles')
+        .values({ name: `moder-lite-${staff}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const perm = await t.handle.db
+        .selectFrom('permissions')
+        .select('id')
+        .where('name', '=', 'menu.clients.management')
+        .executeTakeFirstOrThrow();
+      await t.handle.db
+        .insertInto('role_has_permissions')
+        .values({ role_id: role.id, permission_id: perm.id })
+        .execute();
+      await t.handle.db.updateTable('model_has_roles').set({ role_id: role.id }).where('user_id', '=', staff).execute();
+      expect((await c.get('/api/auth/user/info')).statusCode).toBe(200);
+      await t.handle.db.deleteFrom('role_has_permissions').where('role_id', '=', role.id).execute();
+      // three requests at once: all refused, one row
+      const all = await Promise.all([
+        c.get('/api/auth/user/info'),
+        c.get('/api/auth/user/info'),
+        c.get('/api/auth/user/info'),
+      ]);
+      expect(all.map((r) => r.statusCode)).toEqual([401, 401, 401]);
+      await refused(c);
+      const rows = await ends(staff);
+      expect(rows).toHaveLength(1);
+      // nobody else acted: the impersonated user is the actor, the moderator behind it
+      expect(rows[0]).toMatchObject({
+        actor_id: target,
+        impersonator_id: staff,
+        after: { reason: 'impersonator_demoted' },
+      });
+    });
   });
 });

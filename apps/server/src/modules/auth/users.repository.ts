@@ -19,19 +19,26 @@ export interface ContextColumns {
 }
 
 /**
- * A user's context as columns of one row, over `users u left join clients c`: every request loads it, so the user,
- * the roles in order with their permissions (by name) and the direct permissions come back in one statement.
+ * A user's context as columns of one row, over `users <u> left join clients <c>`: every request loads it, so the
+ * user, the roles in order with their permissions (by name) and the direct permissions come back in one statement.
+ * Columns are named `<prefix>_…` (ContextColumns for `ctx`); the aliases are this module's own, never input.
  */
-export const CONTEXT_COLUMNS = sql`u.id as ctx_id, u.name as ctx_name, u.email as ctx_email,
-  u.client_id as ctx_client_id, u.is_active as ctx_is_active, c.client_uid as ctx_client_uid,
-  c.is_active as ctx_client_active,
+export function contextColumns(u: string, c: string, prefix: string) {
+  const raw = (text: string) => sql.raw(text.replaceAll('$u', u).replaceAll('$c', c).replaceAll('$p', prefix));
+  return raw(`$u.id as $p_id, $u.name as $p_name, $u.email as $p_email,
+  $u.client_id as $p_client_id, $u.is_active as $p_is_active, $c.client_uid as $p_client_uid,
+  $c.is_active as $p_client_active,
   (select json_agg(json_build_object('name', r.name, 'permissions', coalesce(
       (select json_agg(p.name order by p.name) from role_has_permissions rp
         join permissions p on p.id = rp.permission_id where rp.role_id = r.id), '[]'::json))
     order by mr.position, r.id)
-    from model_has_roles mr join roles r on r.id = mr.role_id where mr.user_id = u.id) as ctx_roles,
+    from model_has_roles mr join roles r on r.id = mr.role_id where mr.user_id = $u.id) as $p_roles,
   (select json_agg(p.name order by p.name) from model_has_permissions mp
-    join permissions p on p.id = mp.permission_id where mp.user_id = u.id) as ctx_direct`;
+    join permissions p on p.id = mp.permission_id where mp.user_id = $u.id) as $p_direct`);
+}
+
+/** The user's context over `users u left join clients c`. */
+export const CONTEXT_COLUMNS = contextColumns('u', 'c', 'ctx');
 
 /** The context of a CONTEXT_COLUMNS row; undefined when the row has no user (a left join found none). */
 export function toUserContext(r: ContextColumns): LoadedUser | undefined {
@@ -53,6 +60,26 @@ export function toUserContext(r: ContextColumns): LoadedUser | undefined {
     clientActive: r.ctx_client_id === null || r.ctx_client_active === 1,
   };
 }
+
+/** The context of columns selected with another prefix (`contextColumns(…, prefix)`). */
+export function toUserContextOf(r: Record<string, unknown>, prefix: string): LoadedUser | undefined {
+  const ctx = Object.fromEntries(
+    Object.keys(CONTEXT_KEYS).map((k) => [`ctx_${k}`, r[`${prefix}_${k}`] ?? null]),
+  ) as unknown as ContextColumns;
+  return toUserContext(ctx);
+}
+
+const CONTEXT_KEYS = {
+  id: 1,
+  name: 1,
+  email: 1,
+  client_id: 1,
+  is_active: 1,
+  client_uid: 1,
+  client_active: 1,
+  roles: 1,
+  direct: 1,
+} satisfies Record<keyof ContextColumns extends `ctx_${infer K}` ? K : never, 1>;
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}

@@ -6,11 +6,14 @@ import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../db/connect.ts';
 import { exportRunJob } from '../../jobs/exports.jobs.ts';
 import { JobRunner } from '../../jobs/job-runner.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { type LiveBus, openLiveBus } from '../../lib/live-events.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import type { App } from '../../plugins/types.ts';
 import { testBackends } from '../../test/backends.ts';
-import { DEMO, signedIn, TEST_SECRET, type TestClient } from '../../test/harness.ts';
+import { ADMIN, DEMO, signedIn, TEST_SECRET, TestClient } from '../../test/harness.ts';
 import { createExports } from '../../worker-services.ts';
+import { UsersRepository } from '../auth/users.repository.ts';
 import { endpointPolicy } from '../delivery/delivery.ts';
 import { openExportsWorld } from './export-test-kit.ts';
 
@@ -19,6 +22,8 @@ interface Sse {
   /** Resolves with the first event that matches. */
   next(match: (e: { event: string; data: Record<string, unknown> }) => boolean): Promise<Record<string, unknown>>;
   close(): void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
 }
 
 /** An EventSource-like reader of GET /api/events on a listening app, signed in as `c`. */
@@ -38,7 +43,7 @@ async function openStream(base: string, c: TestClient, query = ''): Promise<Sse>
   const opened = new Promise<void>((r) => {
     ready = r;
   });
-  void (async () => {
+  const ended = (async () => {
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
@@ -75,6 +80,7 @@ async function openStream(base: string, c: TestClient, query = ''): Promise<Sse>
         else waiters.push({ match, resolve });
       }),
     close: () => abort.abort(),
+    ended,
   };
 }
 
@@ -218,4 +224,179 @@ describe.each(testBackends())('live file events (SSE) on $name', { timeout: 120_
         stream.close();
       }
     });
+
+  describe('a stream ends with its session, and nothing reaches it afterwards', () => {
+    let n = 0;
+    const acmeId = async () =>
+      (await t().handle.db.selectFrom('clients').select('id').where('name', '=', 'Acme Shop').executeTakeFirstOrThrow())
+        .id;
+    const t = () => world.t;
+    /** A fresh user of Acme Shop, signed in. */
+    const freshUser = async (role = 'user') => {
+      n += 1;
+      const email = `stream-${n}@example.com`;
+      const row = await new UsersRepository(t().handle.db).insert(
+        { client_id: await acmeId(), name: `Stream ${n}`, email, password: await hashPassword('password8') },
+        role,
+      );
+      return { id: row.id, email, c: await signedIn(t(), email, 'password8') };
+    };
+    /** A file event for Acme Shop, published from the first process (the stream listens on the other, on PostgreSQL). */
+    const publish = async (basename: string) => {
+      const clientId = await acmeId();
+      await t().live.publish({
+        channel: 'files',
+        event: LIVE_EVENTS.fileStatus,
+        clientId,
+        data: { status: 'in_progress', userId: 1, link: null, progress: { rows: 0, total: 1 }, basename },
+      });
+    };
+    /**
+     * Opens a stream as `c`, sees an event arrive, then `end`s the session: the stream closes, and an event published
+     * right after the ending call answered is never written to it.
+     */
+    const endsWith = async (c: TestClient, end: () => Promise<void>, query = '') => {
+      const stream = await openStream(base, c, query);
+      try {
+        const before = `before-${n}-${Date.now()}`;
+        await publish(before);
+        await stream.next((e) => e.data.basename === before);
+        await end();
+        const after = `after-${n}-${Date.now()}`;
+        await publish(after);
+        await stream.ended;
+        expect(stream.events.filter((e) => e.data.basename === after)).toEqual([]);
+      } finally {
+        stream.close();
+      }
+    };
+    const admin = () => signedIn(t(), ADMIN.email, ADMIN.password);
+
+    it('on logout', async () => {
+      const { c } = await freshUser();
+      const same = new TestClient(t().app);
+      same.cookies = { ...c.cookies };
+      await endsWith(same, async () => {
+        expect((await c.post('/api/auth/user/logout')).statusCode).toBe(204);
+      });
+    });
+
+    it('on a password change (the session it was opened on was rotated; other sessions ended)', async () => {
+      const { c, email } = await freshUser();
+      const other = await signedIn(t(), email, 'password8');
+      await endsWith(other, async () => {
+        const res = await c.post('/api/auth/user/change-password', {
+          old_password: 'password8',
+          new_password: 'password9',
+          new_password_confirmation: 'password9',
+        });
+        expect(res.statusCode).toBe(200);
+      });
+      // the session that changed it was rotated: a stream on its old token ends too
+      const { c: self } = await freshUser();
+      const old = new TestClient(t().app);
+      old.cookies = { ...self.cookies };
+      await endsWith(old, async () => {
+        const res = await self.post('/api/auth/user/change-password', {
+          old_password: 'password8',
+          new_password: 'password9',
+          new_password_confirmation: 'password9',
+        });
+        expect(res.statusCode).toBe(200);
+      });
+    });
+
+    it('when an admin switches the user off, or their client', async () => {
+      const a = await admin();
+      const { c, id } = await freshUser();
+      await endsWith(c, async () => {
+        expect((await a.request('PUT', `/api/v1/management/users/${id}`, { body: { is_active: 0 } })).statusCode).toBe(
+          200,
+        );
+      });
+      const { c: colleague } = await freshUser();
+      const acme = await acmeId();
+      try {
+        await endsWith(colleague, async () => {
+          const res = await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { is_active: 0 } });
+          expect(res.statusCode, res.body).toBe(200);
+        });
+      } finally {
+        await a.request('PUT', `/api/v1/management/clients/${acme}`, { body: { is_active: 1 } });
+      }
+    });
+
+    it('when the moderator behind an impersonation is switched off', async () => {
+      const staff = await new UsersRepository(t().handle.db).insert(
+        {
+          client_id: null,
+          name: 'Stream moder',
+          email: 'stream-moder@pushdeck.test',
+          password: await hashPassword('password8'),
+        },
+        'moder',
+      );
+      const m = await signedIn(t(), 'stream-moder@pushdeck.test', 'password8');
+      const { id: target } = await freshUser();
+      expect((await m.post(`/api/auth/moder/loginToUser?user_id=${target}`)).statusCode).toBe(200);
+      const a = await admin();
+      await endsWith(m, async () => {
+        const res = await a.request('PUT', `/api/v1/management/users/${staff.id}`, { body: { is_active: 0 } });
+        expect(res.statusCode).toBe(200);
+      });
+    });
+
+    it("when staff watching a client's events lose staff rights (signed in still, but not for that client)", async () => {
+      const staff = await new UsersRepository(t().handle.db).insert(
+        {
+          client_id: null,
+          name: 'Watching moder',
+          email: 'watching-moder@pushdeck.test',
+          password: await hashPassword('password8'),
+        },
+        'moder',
+      );
+      const m = await signedIn(t(), 'watching-moder@pushdeck.test', 'password8');
+      const { client_uid } = await t()
+        .handle.db.selectFrom('clients')
+        .select('client_uid')
+        .where('name', '=', 'Acme Shop')
+        .executeTakeFirstOrThrow();
+      const a = await admin();
+      await endsWith(
+        m,
+        async () => {
+          const res = await a.request('PUT', `/api/v1/management/users/${staff.id}`, { body: { roles: ['viewer'] } });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        `?client=${client_uid}`,
+      );
+      expect((await m.get('/api/auth/user/info')).statusCode).toBe(200);
+    });
+
+    it('when its session expires (no request pushed it back)', async () => {
+      const { c } = await freshUser();
+      const id = sha256(c.sessionCookie!);
+      await t()
+        .handle.db.updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() + 2500) })
+        .where('id', '=', id)
+        .execute();
+      const stream = await openStream(base, c);
+      try {
+        const before = `expiring-${Date.now()}`;
+        await publish(before);
+        await stream.next((e) => e.data.basename === before);
+        const opened = Date.now();
+        await stream.ended;
+        expect(Date.now() - opened).toBeLessThan(6000);
+        const after = `expired-${Date.now()}`;
+        await publish(after);
+        expect(stream.events.filter((e) => e.data.basename === after)).toEqual([]);
+      } finally {
+        stream.close();
+      }
+      expect((await c.get('/api/auth/user/info')).statusCode).toBe(401);
+    });
+  });
 });

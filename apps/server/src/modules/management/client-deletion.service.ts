@@ -13,6 +13,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ClientDeletionsTable, DB } from '../../db/schema.ts';
 import { HttpError, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
+import type { SessionSignals } from '../auth/session-signals.ts';
 import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
 import { ClientDeletionRepository, DELETION_STEPS } from './client-deletion.repository.ts';
@@ -58,6 +59,8 @@ export class ClientDeletionService {
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
     private readonly dataDir: string,
+    /** Closes the live events streams of the sessions the deletion ends (the API's; the job ends none). */
+    private readonly signals: Pick<SessionSignals, 'ended'> | null = null,
     private readonly hooks: ClientDeletionHooks = {},
   ) {}
 
@@ -85,13 +88,13 @@ export class ClientDeletionService {
     body: DeleteClientBody,
     enqueue: EnqueueDeletion,
   ): Promise<ClientDeletion> {
-    const id = await this.db.transaction().execute(async (trx) => {
+    const { id, ended } = await this.db.transaction().execute(async (trx) => {
       const clients = new ClientsRepository(trx);
       const client = await clients.findById(clientId);
       if (!client) throw notFound(MSG.clientNotFound);
       const repo = new ClientDeletionRepository(trx);
       const running = await repo.live(clientId);
-      if (running) return running.id;
+      if (running) return { id: running.id, ended: [] };
       if (body.confirm_name.trim() !== client.name.trim()) {
         throw new ValidationError({ confirm_name: [CLIENT_DELETION_MSG.confirmMismatch] });
       }
@@ -109,7 +112,7 @@ export class ClientDeletionService {
         counts: JSON.stringify(counts),
       });
       if (client.is_active === 1) await clients.update(clientId, { is_active: 0 });
-      await new SessionsRepository(trx).deleteOfClient(clientId);
+      const ended = await new SessionsRepository(trx).deleteOfClient(clientId);
       await this.audit.record(trx, origin, {
         action: 'client.delete',
         subjectType: 'client',
@@ -119,8 +122,9 @@ export class ClientDeletionService {
         after: { deletion_id: deletionId, status: 'queued' },
       });
       await enqueue(trx, deletionId);
-      return deletionId;
+      return { id: deletionId, ended };
     });
+    await this.signals?.ended(ended);
     return this.status(id);
   }
 

@@ -192,7 +192,7 @@ describe.each(testBackends())('Deleting a client on $name', (backend) => {
       stopped = r;
     });
     const audit = new AuditService(t.handle.db);
-    const crashing = new ClientDeletionService(t.handle.db, audit, dataDir, {
+    const crashing = new ClientDeletionService(t.handle.db, audit, dataDir, null, {
       batchSize: 2,
       afterBatch: () => {
         batches += 1;
@@ -211,7 +211,7 @@ describe.each(testBackends())('Deleting a client on $name', (backend) => {
 
     // pg-boss runs it again: it goes on from there and finishes
     const progress: number[] = [];
-    const retry = new ClientDeletionService(t.handle.db, audit, dataDir, {
+    const retry = new ClientDeletionService(t.handle.db, audit, dataDir, null, {
       batchSize: 2,
       afterBatch: async (id) => {
         progress.push((await retry.status(id)).progress.done);

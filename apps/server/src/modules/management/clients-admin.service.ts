@@ -14,6 +14,7 @@ import { HttpError, notFound, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type ListResult, parseListQuery } from '../../lib/query/index.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
+import type { SessionSignals } from '../auth/session-signals.ts';
 import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { UsersRepository } from '../auth/users.repository.ts';
 import { CLIENT_LIST_SPEC } from '../clients/client-list-spec.ts';
@@ -37,6 +38,7 @@ export class ClientsAdminService {
     private readonly audit: AuditService,
     private readonly box: SecretBox,
     private readonly s3Hosts: S3HostPolicy,
+    private readonly signals: SessionSignals,
   ) {}
 
   async list(
@@ -100,7 +102,7 @@ export class ClientsAdminService {
     if (storage?.IMAGES_STORAGE_DRIVER === 's3' && !(await this.s3Hosts.allowsOnSave(storage.IMAGES_STORAGE_HOST))) {
       throw new ValidationError({ 'images_storage.IMAGES_STORAGE_HOST': [INFRA_MSG.s3Host] });
     }
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       const clients = new ClientsRepository(trx);
       const before = await clients.findById(id);
       if (!before) throw notFound(MSG.clientNotFound);
@@ -126,7 +128,8 @@ export class ClientsAdminService {
           after: { cluster_id: body.cluster_id },
         });
       }
-      if (before.is_active === 1 && after.is_active === 0) await new SessionsRepository(trx).deleteOfClient(id);
+      const ended =
+        before.is_active === 1 && after.is_active === 0 ? await new SessionsRepository(trx).deleteOfClient(id) : [];
       await this.audit.record(trx, origin, {
         action: 'client.update',
         subjectType: 'client',
@@ -135,7 +138,10 @@ export class ClientsAdminService {
         before,
         after,
       });
+      return ended;
     });
+    // their live events streams close, in every API process
+    await this.signals.ended(ended);
     return this.get(id);
   }
 

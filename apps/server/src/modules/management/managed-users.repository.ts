@@ -153,10 +153,20 @@ export class ManagedUsersRepository {
     return row.id;
   }
 
+  /**
+   * Switches a user on or off. Switching an active user off stamps `deactivated_at` (sign-in then says the account
+   * is deactivated, not that it waits for activation); switching on clears it.
+   */
   async setActive(id: number, isActive: 0 | 1): Promise<void> {
+    const now = new Date();
     await this.db
       .updateTable('users')
-      .set({ is_active: isActive, updated_at: new Date() })
+      .set((eb) => ({
+        is_active: isActive,
+        updated_at: now,
+        deactivated_at:
+          isActive === 1 ? null : eb.case().when('is_active', '=', 1).then(now).else(eb.ref('deactivated_at')).end(),
+      }))
       .where('id', '=', id)
       .execute();
   }

@@ -13,6 +13,8 @@ import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
 import { isStaffAccount } from '../auth/auth.service.ts';
+import { endImpersonationsBy, impersonatorLost } from '../auth/impersonation-end.ts';
+import type { SessionSignals } from '../auth/session-signals.ts';
 import { SessionsRepository } from '../auth/sessions.repository.ts';
 import { UsersRepository } from '../auth/users.repository.ts';
 import { ClientsRepository } from '../clients/clients.repository.ts';
@@ -30,14 +32,17 @@ export interface UserListQuery {
 
 /**
  * Users Management (issue #13): admin manages every user; a moder the users of clients who hold no staff role.
- * Deactivating or deleting a user ends their sessions at once; a change of roles or permissions takes effect on the
- * user's next request (permissions are read fresh on every request) without signing them out. Every change is
+ * Deactivating or deleting a user ends their sessions at once, and the impersonation sessions they opened ('Log in
+ * as'), as does a change of roles or permissions that takes away what 'Log in as' requires; otherwise a change of
+ * roles or permissions takes effect on the user's next request (permissions are read fresh on every request)
+ * without signing them out. Every change is
  * audited on its own transaction, and every refusal comes before anything changes.
  */
 export class UsersAdminService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
+    private readonly signals: SessionSignals,
   ) {}
 
   async list(
@@ -132,11 +137,15 @@ export class UsersAdminService {
       rolePermissions: await users.permissionsOfRoles(newRoles),
       direct: body.permissions ?? [],
     });
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       const repo = new ManagedUsersRepository(trx);
+      const ended: string[] = [];
       if (body.is_active !== undefined) {
         await repo.setActive(id, body.is_active);
-        if (body.is_active === 0) await new SessionsRepository(trx).deleteOfUser(id);
+        if (body.is_active === 0) {
+          ended.push(...(await new SessionsRepository(trx).deleteOfUser(id)));
+          ended.push(...(await endImpersonationsBy(trx, this.audit, origin, id, 'impersonator_deactivated')));
+        }
       }
       if (body.roles)
         await repo.syncRoles(
@@ -148,6 +157,11 @@ export class UsersAdminService {
           id,
           [...new Set(body.permissions)].map((p) => permissionIds.get(p)!),
         );
+      if (body.roles || body.permissions) {
+        // a staff member who no longer may 'Log in as' leaves the sessions it opened that way
+        const lost = impersonatorLost(await new UsersRepository(trx).loadContext(id));
+        if (lost) ended.push(...(await endImpersonationsBy(trx, this.audit, origin, id, lost)));
+      }
       await this.audit.record(trx, origin, {
         action: 'user.update',
         subjectType: 'user',
@@ -156,7 +170,11 @@ export class UsersAdminService {
         before,
         after: await repo.byId(id),
       });
+      return ended;
     });
+    // live events streams on the ended sessions close, and the user's own check what they may still watch
+    await this.signals.ended(ended);
+    if (body.roles || body.permissions) await this.signals.changed([id]);
     return this.get(actor, id);
   }
 
@@ -166,7 +184,10 @@ export class UsersAdminService {
     const before = await users.byId(id);
     if (!before) throw notFound(MSG.userNotFound);
     assertMayManage(origin.actor, before, await this.effectiveStaff(id));
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
+      // the sessions it opened as someone else would go with it (foreign key): ended first, so the trail says so
+      const ended = await endImpersonationsBy(trx, this.audit, origin, id, 'impersonator_deleted');
+      ended.push(...(await new SessionsRepository(trx).deleteOfUser(id)));
       if (!(await new ManagedUsersRepository(trx).delete(id))) throw notFound(MSG.userNotFound);
       await this.audit.record(trx, origin, {
         action: 'user.delete',
@@ -175,6 +196,8 @@ export class UsersAdminService {
         clientId: before.client_id,
         before,
       });
+      return ended;
     });
+    await this.signals.ended(ended);
   }
 }

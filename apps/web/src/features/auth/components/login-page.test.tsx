@@ -1,3 +1,4 @@
+import { MSG } from '@pushdeck/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -82,6 +83,20 @@ describe('LoginPage', () => {
     expect(login?.body).toEqual({ email: 'ada@example.test', password: 'wrong-pass' });
     expect(login?.headers.get('X-XSRF-TOKEN')).toBeTruthy();
     expect(window.localStorage.getItem(AUTH_FLAG_KEY)).toBeNull();
+  });
+
+  it('shows under the email that an account switched off is deactivated', async () => {
+    renderLogin('/login', () =>
+      jsonResponse(422, { message: MSG.accountDeactivated, errors: { email: [MSG.accountDeactivated] } }),
+    );
+    const user = await fillIn('ada@example.test', 'secret-pass');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText(
+        'This account has been deactivated. Contact an administrator to have it activated again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/waiting for an administrator/)).toBeNull();
   });
 
   it('shows the rate-limit message of a 429', async () => {

@@ -122,4 +122,16 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Client not found.')).toBeInTheDocument();
     expect(screen.getByText('The email has already been taken.')).toBeInTheDocument();
   });
+
+  it('shows the sign-up limit of a 429', async () => {
+    const user = userEvent.setup();
+    renderRegister(() =>
+      jsonResponse(429, { message: MSG.tooManySignUps.replace(':seconds', '540') }, { 'Retry-After': '540' }),
+    );
+    await fillCommon(user);
+    await user.click(screen.getByRole('button', { name: 'Create client account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-up attempts. Please try again in 540 seconds.',
+    );
+  });
 });
