@@ -5,6 +5,7 @@ import { NotFoundRoute } from './layouts/not-found-route';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RoutePending } from './pages/route-pending';
+import { RouteShownMark, withRouteShown } from './route-shown';
 import { ROUTES, type RouteName } from './route-table';
 import { loadScreen } from './screens';
 
@@ -16,7 +17,8 @@ function leaf(queryClient: QueryClient, route: TableRoute): RouteObject {
     path: route.path,
     loader: guardLoader(queryClient, route),
     // The screen's chunk loads alongside the guard, the first time the route opens.
-    lazy: async () => ({ Component: await loadScreen(route.name as RouteName) }),
+    // (with the mark of the location it shows: the route is busy until it has rendered, router.ts markRouteBusy)
+    lazy: async () => ({ Component: withRouteShown(await loadScreen(route.name as RouteName)) }),
     handle: { route },
   };
 }
@@ -28,7 +30,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const notFound = ROUTES.filter((route) => route.layout === 'auto').map((route) => {
     // Page Not Found picks its own layout (NotFoundRoute): no lazy screen.
     const { lazy: _screen, ...rest } = leaf(queryClient, route);
-    return { ...rest, element: <NotFoundRoute /> };
+    return {
+      ...rest,
+      element: (
+        <>
+          <RouteShownMark />
+          <NotFoundRoute />
+        </>
+      ),
+    };
   });
 
   return [

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { errorMessage } from '@/lib/api';
+import { RouteShownMark } from '../route-shown';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -13,6 +14,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   return (
     <Center mih="60vh" p="md">
+      <RouteShownMark />
       <Stack maw={520} w="100%">
         <Title order={1}>Something went wrong</Title>
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error">
