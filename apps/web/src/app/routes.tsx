@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import { withChunkTimeout } from '@/lib/chunks/chunk-load';
 import { guardLoader } from './guard-loader';
 import { NotFoundRoute } from './layouts/not-found-route';
 import { PublicLayout } from './layouts/public-layout';
@@ -18,7 +19,10 @@ function leaf(queryClient: QueryClient, route: TableRoute): RouteObject {
     loader: guardLoader(queryClient, route),
     // The screen's chunk loads alongside the guard, the first time the route opens.
     // (with the mark of the location it shows: the route is busy until it has rendered, router.ts markRouteBusy)
-    lazy: async () => ({ Component: withRouteShown(await loadScreen(route.name as RouteName)) }),
+    // (a chunk that does not come within the spec's 120 s fails as a ChunkLoadError: pages/chunk-error.tsx)
+    lazy: async () => ({
+      Component: withRouteShown(await withChunkTimeout(() => loadScreen(route.name as RouteName))),
+    }),
     handle: { route },
   };
 }
@@ -51,14 +55,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         // The signed-in shell (sidebar, top bar) loads with the first app route: /login never downloads it.
         {
           id: 'app-layout',
-          lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+          lazy: async () => ({ Component: (await withChunkTimeout(() => import('./layouts/app-layout'))).AppLayout }),
           children: of('app'),
         },
         // The page alone, headed by the impersonation banner while staff act as a user (loads with its first page).
         {
           id: 'bare-layout',
           // (from the app layout's chunk: a chunk of its own would re-split what /login loads and grow it)
-          lazy: async () => ({ Component: (await import('./layouts/app-layout')).BareLayout }),
+          lazy: async () => ({ Component: (await withChunkTimeout(() => import('./layouts/app-layout'))).BareLayout }),
           children: of('bare'),
         },
         ...notFound,
