@@ -106,6 +106,64 @@ describe('files and exports', () => {
     await context.close();
   });
 
+  it('a Custom Export keeps a Period picked first while the rest is filled in, and exports with it', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/files');
+    await page.getByRole('heading', { name: 'Files' }).waitFor();
+    await page.getByRole('button', { name: 'Custom Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Custom Export' });
+    await dialog.waitFor();
+
+    // Period first, then websites, timezone and dates, the two remaining choices last
+    await dialog.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Week' }).click();
+    await dialog.getByLabel('Websites').first().click();
+    await page.getByRole('option', { name: 'https://shop.acme.test', exact: true }).click();
+    await dialog.getByLabel('Websites').first().press('Escape');
+    await dialog.getByRole('combobox', { name: 'Timezone' }).click();
+    await dialog.getByRole('combobox', { name: 'Timezone' }).fill('kyiv');
+    await page.getByRole('option', { name: /^Europe\/Kyiv/ }).click();
+    await dialog.getByRole('button', { name: 'Date range' }).click();
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    // what is still missing is named, and only that
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await page.getByText('Fill out the required fields!').waitFor();
+    await page.getByText('Missing: Data type, Group by.').waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Data type' }).getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('combobox', { name: 'Data type' }).click();
+    await page.getByRole('option', { name: 'Drips' }).click();
+    await dialog.getByRole('combobox', { name: 'Group by' }).click();
+    await page.getByRole('option', { name: 'Website Id' }).click();
+    expect(await dialog.getByRole('combobox', { name: 'Period' }).inputValue()).toBe('Week');
+
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/files/customExport',
+    );
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      data_type: 'drips',
+      group_by: 'website_id',
+      date_trunc: 'week',
+      timezone: 'Europe/Kyiv',
+      date_start: isoDay(29),
+      date_end: isoDay(0),
+    });
+    await page.getByText('It can take up to 15 minutes.').waitFor();
+    const row = page.getByRole('row', { name: /custom_drips_/ });
+    await row.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    const basename = (await row.getByRole('link').first().textContent())!.trim();
+    const file = await listed(page, basename);
+    // a weekly file: its dates are the weeks' first days (Mondays, in Kyiv)
+    const lines = await csvOf(page, file.link!);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1))
+      expect(new Date(`${line.split(',')[0]!.slice(0, 10)}T12:00:00Z`).getUTCDay()).toBe(1);
+    await context.close();
+  });
+
   it('the Data Explorer exports every row with its totals through the server', async () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.client);

@@ -24,6 +24,24 @@ describe('route guards', () => {
     await context.close();
   });
 
+  it('opens /management at the first Dev Settings screen the user may open, and refuses it to others', async () => {
+    const admin = await b.newPage();
+    await login(admin.page, ACCOUNTS.admin);
+    await waitForPath(admin.page, '/dashboard');
+    await admin.page.goto('/management');
+    await waitForScreen(admin.page, '/management/clients');
+    expect(await admin.page.getByText('Page Not Found').count()).toBe(0);
+    await admin.context.close();
+
+    const { page, context } = await b.newPage();
+    await login(page, ACCOUNTS.client);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/management');
+    await waitForPath(page, '/dashboard');
+    await page.getByText(MSG.guardNoAccess('Dev Settings')).waitFor();
+    await context.close();
+  });
+
   it('sends a user without the permission to the dashboard, saying so, and lets the holder in', async () => {
     const { page, context } = await b.newPage();
     await login(page, ACCOUNTS.client);

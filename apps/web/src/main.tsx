@@ -68,6 +68,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, installSessionExpiry, markRouteBusy } from './app/router';
+import { installChunkErrorReload } from './lib/chunks/chunk-load';
 import { armFirstDataGate } from './lib/deferred/first-data-gate';
 
 document.title = 'Pushdeck';
@@ -78,6 +79,8 @@ installSessionExpiry(queryClient, router);
 // what a page loads once it shows waits for its first data (lib/deferred/first-data-gate.ts)
 armFirstDataGate(queryClient);
 markRouteBusy(router);
+// a chunk that fails to load (a deploy while the page is open) reloads the page once (lib/chunks/chunk-load.ts)
+installChunkErrorReload(() => router.state.navigation.state !== 'idle');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

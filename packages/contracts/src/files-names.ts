@@ -11,6 +11,8 @@ export const FILES_MSG = {
   invalidType: 'Provided invalid type.',
   noDataToDownload: 'No data to download!',
   fillRequired: 'Fill out the required fields!',
+  /** Said under fillRequired: which of the Custom Export's fields are still empty (the form marks them too). */
+  missingFields: (labels: readonly string[]) => `Missing: ${labels.join(', ')}.`,
   failed: 'Failed to generate file.',
   removed: 'The file has been successfully removed.',
   inProcess: 'In Process',

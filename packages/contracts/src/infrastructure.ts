@@ -41,6 +41,8 @@ export const INFRA_MSG = {
   cancelled: 'Cancelled',
   unbound: 'Unbound!',
   unboundText: 'Your bundle has been unbound.',
+  /** Bind's success (the spec gives none): which connection, of which kind, is now bound. */
+  boundConnection: (kind: string, name: string, id: number) => `${kind} connection ${name} (#${id}) has been bound.`,
   unbindCancelled: 'Cancelled!',
   unbindCancelledText: 'Bundle is safe :)',
 } as const;

@@ -43,6 +43,8 @@ export const managedUserSchema = z.object({
   email: z.string(),
   client_id: z.number().int().nullable(),
   client_uid: z.string().nullable(),
+  /** The client's name (what the console shows; the uid is its id), null without a client. */
+  client_name: z.string().nullable(),
   is_active: z.number().int(),
   /** The first role's name (a user has one role in the console), null without one. */
   role_name: z.string().nullable(),

@@ -35,6 +35,22 @@ describe('decideRoute', () => {
     expect(decide('Dashboard', { user: moder }).notice).toBeUndefined();
   });
 
+  it('sends /management to the first Dev Settings screen the user may open, or refuses it as any route', () => {
+    expect(decide('Management')).toEqual({ redirect: '/management/clients' });
+    expect(decide('Management', { user: userWithRole('client') })).toEqual({
+      redirect: '/dashboard',
+      notice: 'You do not have access to Dev Settings, so you were taken to your dashboard.',
+    });
+    expect(decide('Management', { user: userWithRole('moder') })).toEqual(refused('Management'));
+    // the first child by the sidebar's rule, skipping those the user may not open (a client: no Users Management)
+    const parent = { ...routeMeta('Management'), firstOf: ['Users Management', 'Files'] };
+    const input = { path: '/management', authFlag: true, moderatorFlag: false };
+    expect(decideRoute({ ...input, route: parent, user: userWithRole('client') })).toEqual({ redirect: '/files' });
+    expect(decideRoute({ ...input, route: parent, user: userWithRole('admin') })).toEqual({
+      redirect: '/users-management',
+    });
+  });
+
   it('sends a visitor without the auth flag from an auth route to Login with a redirect back', () => {
     expect(decide('Files', { authFlag: false, user: undefined, path: '/files?page=2' })).toEqual({
       redirect: '/login?redirect=%2Ffiles%3Fpage%3D2',
@@ -197,6 +213,7 @@ describe('route table', () => {
       '/register',
       '/dashboard',
       '/moderation-dashboard',
+      '/management', // issue #25: the first Dev Settings screen the user may open
       '/management/clients',
       '/management/roles',
       '/management/clusters',

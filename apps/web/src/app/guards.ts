@@ -1,7 +1,7 @@
 import { hasAnyPermission, MSG, may, type UserInfo } from '@pushdeck/contracts';
 import { HOME_AFTER_LOGIN, isModerator, loginPath, type UserAccess, userAccess } from '@/lib/auth';
 import { routeLabel } from './route-labels';
-import type { RouteMeta } from './route-table';
+import { type RouteMeta, type RouteName, routeMeta } from './route-table';
 
 /** Statuses of a failed session check that log the user out (spec part 1 §6). */
 export const SESSION_CHECK_FAILURES: ReadonlySet<number> = new Set([401, 419, 500]);
@@ -50,7 +50,9 @@ export interface RouteDecision {
  * 4. auth routes without the auth flag (or without a user) open /login?redirect=<path>;
  * 5. a moderator opening /dashboard goes to /moderation-dashboard;
  * 6. /moderation-dashboard without the moderator-to-user flag goes to /dashboard;
- * 7. a route with permissions passes with any of them or menu.admin.panel, else goes to /dashboard.
+ * 7. a route with permissions passes with any of them or menu.admin.panel, else goes to /dashboard;
+ * 8. a route that stands for its children (/management) goes to the first of them the user may open (rule 7, the
+ *    sidebar's order), else to /dashboard as a refusal.
  * Every refusal carries a `notice` saying why, shown on arrival (a moderator's own dashboard is no refusal).
  */
 export function decideRoute({
@@ -77,8 +79,11 @@ export function decideRoute({
   if (route.needsModeratorFlag && !(moderatorFlag || isModerator(access))) {
     return { redirect: HOME_AFTER_LOGIN, notice: MSG.guardModerationOnly };
   }
-  if (!canAccessRoute(route, access)) {
-    return { redirect: HOME_AFTER_LOGIN, notice: MSG.guardNoAccess(routeLabel(route.name)) };
+  const refusal = { redirect: HOME_AFTER_LOGIN, notice: MSG.guardNoAccess(routeLabel(route.name)) };
+  if (!canAccessRoute(route, access)) return refusal;
+  if (route.firstOf) {
+    const first = route.firstOf.map((name) => routeMeta(name as RouteName)).find((r) => canAccessRoute(r, access));
+    return first ? { redirect: first.path } : refusal;
   }
   return {};
 }

@@ -26,6 +26,7 @@ const LABELS: Partial<Record<RouteName, string>> = {
   ServerPerformance: 'Server Performance',
   DataExplorer: 'Data Explorer',
   ChangePassword: 'Change Password',
+  Management: 'Dev Settings',
 };
 
 /** The page's name in a sentence ("You do not have access to …"). */

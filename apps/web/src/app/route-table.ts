@@ -23,6 +23,11 @@ export interface RouteMeta {
   readonly moderatorRedirect?: string;
   /** Needs the moderator-to-user flag, else goes to /dashboard. */
   readonly needsModeratorFlag?: boolean;
+  /**
+   * A path with no screen of its own whose children have one (/management): goes to the first of these routes the
+   * user may open (the sidebar's order and rule); none: refused as any route.
+   */
+  readonly firstOf?: readonly string[];
 }
 
 type Extra = Omit<RouteMeta, 'name' | 'path' | 'access' | 'layout'>;
@@ -77,6 +82,8 @@ export const ROUTES = [
   app('TriggerEdit', d('triggers/edit/:trigger_id'), perms('menu.domain.triggers.edit')),
   app('DataExplorerWithDashboard', d('data-explorer'), perms('menu.analytics.data_explorer')),
 
+  // /management itself: the first screen of Dev Settings the user may open (issue #25: it was Page Not Found).
+  app('Management', '/management', { firstOf: ['Clients', 'Roles', 'Clusters', 'Audit'] }),
   app('Clients', '/management/clients', admin),
   app('Roles', '/management/roles', admin),
   app('Clusters', '/management/clusters', admin),

@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { setSessionExpiredHandler } from '@/lib/api';
 import { endSession, loginPath } from '@/lib/auth';
 import { pageTitle } from './route-labels';
+import { locationId, onRouteShown, shownLocation } from './route-shown';
 import type { RouteMeta } from './route-table';
 import { createAppRoutes } from './routes';
 
@@ -31,16 +32,28 @@ export function syncDocumentTitle(router: AppRouter, doc: Document = document): 
 export const ROUTE_BUSY_ATTRIBUTE = 'data-route-busy';
 
 /**
- * Marks <html> with `data-route-busy` while the router is not idle: the first load (guards and the screen's chunk),
- * then every navigation until its guard has answered and its screen's code has loaded. The router tells its
- * subscribers synchronously, so the mark is set as soon as a navigation starts (before React renders anything); the
- * screens' own pending fallbacks mark themselves (`data-pending`). Returns the uninstaller.
+ * Marks <html> with `data-route-busy` while the route is not ready: the first load (guards and the screen's chunk),
+ * then every navigation until its guard has answered, its screen's code has loaded and that screen has been rendered
+ * (React renders it after the router is idle, in a transition: until then the previous screen is on view under the
+ * new URL; `route-shown.tsx`). The router tells its subscribers synchronously, so the mark is set as soon as a
+ * navigation starts (before React renders anything); the screens' own pending fallbacks mark themselves
+ * (`data-pending`). Returns the uninstaller.
  */
 export function markRouteBusy(router: AppRouter, root: HTMLElement = document.documentElement): () => void {
-  const update = (state: AppRouter['state']) =>
-    root.toggleAttribute(ROUTE_BUSY_ATTRIBUTE, !state.initialized || state.navigation.state !== 'idle');
-  update(router.state);
-  return router.subscribe(update);
+  const update = () => {
+    const { initialized, navigation, location } = router.state;
+    root.toggleAttribute(
+      ROUTE_BUSY_ATTRIBUTE,
+      !initialized || navigation.state !== 'idle' || shownLocation() !== locationId(location),
+    );
+  };
+  update();
+  const unsubscribe = router.subscribe(update);
+  const unlisten = onRouteShown(update);
+  return () => {
+    unsubscribe();
+    unlisten();
+  };
 }
 
 /**

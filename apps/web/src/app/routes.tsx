@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import { withChunkTimeout } from '@/lib/chunks/chunk-load';
 import { guardLoader } from './guard-loader';
 import { NotFoundRoute } from './layouts/not-found-route';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RoutePending } from './pages/route-pending';
+import { RouteShownMark, withRouteShown } from './route-shown';
 import { ROUTES, type RouteName } from './route-table';
 import { loadScreen } from './screens';
 
@@ -16,7 +18,11 @@ function leaf(queryClient: QueryClient, route: TableRoute): RouteObject {
     path: route.path,
     loader: guardLoader(queryClient, route),
     // The screen's chunk loads alongside the guard, the first time the route opens.
-    lazy: async () => ({ Component: await loadScreen(route.name as RouteName) }),
+    // (with the mark of the location it shows: the route is busy until it has rendered, router.ts markRouteBusy)
+    // (a chunk that does not come within the spec's 120 s fails as a ChunkLoadError: pages/chunk-error.tsx)
+    lazy: async () => ({
+      Component: withRouteShown(await withChunkTimeout(() => loadScreen(route.name as RouteName))),
+    }),
     handle: { route },
   };
 }
@@ -28,7 +34,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const notFound = ROUTES.filter((route) => route.layout === 'auto').map((route) => {
     // Page Not Found picks its own layout (NotFoundRoute): no lazy screen.
     const { lazy: _screen, ...rest } = leaf(queryClient, route);
-    return { ...rest, element: <NotFoundRoute /> };
+    return {
+      ...rest,
+      element: (
+        <>
+          <RouteShownMark />
+          <NotFoundRoute />
+        </>
+      ),
+    };
   });
 
   return [
@@ -41,14 +55,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         // The signed-in shell (sidebar, top bar) loads with the first app route: /login never downloads it.
         {
           id: 'app-layout',
-          lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+          lazy: async () => ({ Component: (await withChunkTimeout(() => import('./layouts/app-layout'))).AppLayout }),
           children: of('app'),
         },
         // The page alone, headed by the impersonation banner while staff act as a user (loads with its first page).
         {
           id: 'bare-layout',
           // (from the app layout's chunk: a chunk of its own would re-split what /login loads and grow it)
-          lazy: async () => ({ Component: (await import('./layouts/app-layout')).BareLayout }),
+          lazy: async () => ({ Component: (await withChunkTimeout(() => import('./layouts/app-layout'))).BareLayout }),
           children: of('bare'),
         },
         ...notFound,

@@ -20,6 +20,7 @@ interface Row {
   email: string;
   client_id: number | null;
   client_uid: string | null;
+  client_name: string | null;
   is_active: number;
   roles: string[] | null;
   permissions: string[] | null;
@@ -33,6 +34,7 @@ const toManaged = (r: Row): ManagedUser => ({
   email: r.email,
   client_id: r.client_id,
   client_uid: r.client_uid,
+  client_name: r.client_name,
   is_active: r.is_active,
   role_name: r.roles?.[0] ?? null,
   roles: r.roles ?? [],
@@ -47,7 +49,7 @@ export class ManagedUsersRepository {
     return this.db
       .selectFrom('users as u')
       .leftJoin('clients as c', 'c.id', 'u.client_id')
-      .select(['u.id', 'u.name', 'u.email', 'u.client_id', 'c.client_uid', 'u.is_active'])
+      .select(['u.id', 'u.name', 'u.email', 'u.client_id', 'c.client_uid', 'c.name as client_name', 'u.is_active'])
       .select(
         sql<string[] | null>`(select json_agg(r.name order by mr.position, r.id) from model_has_roles mr
           join roles r on r.id = mr.role_id where mr.user_id = u.id)`.as('roles'),

@@ -40,6 +40,16 @@ describe.each(testBackends())('Users Management on $name', (backend) => {
     expect(JSON.stringify(all)).not.toContain('password');
     const acme = (await a.get(`${USERS}?client_id=${await acmeId()}&role=viewer&is_active=1&search=vera`)).json().data;
     expect(acme.data.map((u: { email: string }) => u.email)).toEqual([DEMO.viewer]);
+    // the client by its name (the console's Client column), its uid beside it; staff without a client: null
+    const uid = (
+      await t.handle.db
+        .selectFrom('clients')
+        .select('client_uid')
+        .where('name', '=', 'Acme Shop')
+        .executeTakeFirstOrThrow()
+    ).client_uid;
+    expect(acme.data[0]).toMatchObject({ client_name: 'Acme Shop', client_uid: uid });
+    expect(all.data.find((u: { email: string }) => u.email === ADMIN.email)).toMatchObject({ client_name: null });
     expect((await a.get(`${USERS}?pageLength=1&page=2`)).json().data).toMatchObject({ page: 2, pageLength: 1 });
     expect((await a.get(`${USERS}?is_active=2`)).statusCode).toBe(422);
 

@@ -31,7 +31,14 @@ function renderButton(user = userWithRole('admin')) {
   const network = stubFetch((call: StubbedCall) => {
     if (call.path === '/api/v1/connections/getDomainAPIConnections') return jsonResponse(200, { data: bound });
     if (call.path === '/api/v1/connections/getDomainDBConnections') return jsonResponse(200, { data: [] });
-    if (call.path === '/api/v1/connections/get') return jsonResponse(200, { data: [] });
+    if (call.path === '/api/v1/connections/get') {
+      const type = call.url.searchParams.get('where[type]');
+      return jsonResponse(200, { data: type === 'db' ? [] : [conn(1, 'One', 'slave'), conn(4, 'Four', 'slave')] });
+    }
+    if (call.path === '/api/v1/connections/bindConnectionToDomain') {
+      bound = [...bound, conn(4, 'Four', 'slave')];
+      return jsonResponse(200, { data: bound });
+    }
     if (call.path === '/api/v1/connections/bindGeoConnectionsToDomain') {
       bound = [...bound, conn(3, 'Three', 'slave')];
       return jsonResponse(200, { data: { bound: [3] } });
@@ -77,6 +84,20 @@ describe('Connection settings', () => {
     expect(call.url.searchParams.get('domain_ids')).toBe('5');
     expect(call.url.searchParams.get('connection_id')).toBe('2');
     await waitFor(() => expect(within(table).getByRole('button', { name: 'Master Two: TRUE' })).toBeInTheDocument());
+  });
+
+  it('Bind says which connection was bound, and the table shows it', async () => {
+    const { calls, user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Connection settings' }));
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    await within(table).findByText('Two');
+    await user.click(screen.getByRole('combobox', { name: 'Add a new API bundle' }));
+    await user.click(await screen.findByRole('option', { name: /^#4 Four/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Bind' })[0]!);
+    expect(await screen.findByText('API connection Four (#4) has been bound.')).toBeInTheDocument();
+    expect(within(table).getByText('Four')).toBeInTheDocument();
+    const call = calls.find((c) => c.path === '/api/v1/connections/bindConnectionToDomain')!;
+    expect(call.url.searchParams.get('connection_id')).toBe('4');
   });
 
   it("Unbind asks first; cancelling says 'Cancelled!' 'Bundle is safe :)' and unbinds nothing", async () => {

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/data-panel/empty-state';
 import { PanelError } from '@/components/data-panel/panel-error';
 import { TableScroller } from '@/components/data-table/table-scroller';
 import { confirmAction } from '@/components/dialogs/confirm';
-import { notifyFailure, showResultPopup as showResult } from '@/components/feedback/notify';
+import { notifyFailure, notifySuccess, showResultPopup as showResult } from '@/components/feedback/notify';
 import { errorMessage } from '@/lib/api';
 import { useAllConnections, useBind, useChangeMaster, useDomainConnections, useUnbind } from '../api/use-connections';
 
@@ -56,8 +56,13 @@ export function ConnectionsTable({ domainId, type }: ConnectionsTableProps) {
   };
   const doBind = () => {
     if (!picked) return;
+    const connection = all.data?.find((c) => c.id === Number(picked));
+    // (the mutation settles once the tables have been read again: the bound row is there with the message)
     bind.mutate(Number(picked), {
-      onSuccess: () => setPicked(null),
+      onSuccess: () => {
+        setPicked(null);
+        notifySuccess(INFRA_MSG.boundConnection(title, connection?.name ?? `#${picked}`, Number(picked)));
+      },
       onError: (e) => notifyFailure(errorMessage(e, 'Error')),
     });
   };

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import {
   CUSTOM_EXPORT_GROUPS,
   CUSTOM_EXPORT_PERIODS,
@@ -6,11 +6,13 @@ import {
   type CustomExportBody,
   type ExportStarted,
   FILES_MSG,
+  MSG,
   STATS_LIMITS,
 } from '@pushdeck/contracts';
 import { useState } from 'react';
 import { DateRangePicker, type DateRangeValue } from '@/components/date-range/date-range-picker';
 import { notifyFailure } from '@/components/feedback/notify';
+import { guessTimezone, timezoneOptions } from '@/components/timezone-options';
 import { TimezonePicker } from '@/components/timezone-picker';
 import { startServerExport } from '@/lib/exports/server-export';
 import { postCustomExport, useExportDomains } from '../api/files-api';
@@ -42,6 +44,23 @@ function yearAgo(): Date {
   return d;
 }
 
+/** The browser's zone when the picker offers it, else UTC. */
+export function defaultExportTimezone(): string {
+  const guess = guessTimezone();
+  return timezoneOptions().some((o) => o.value === guess) ? guess : 'UTC';
+}
+
+/** The fields in the form's order, with the labels the form shows (and the missing-fields notice names). */
+const FIELDS = {
+  dataType: 'Data type',
+  groupBy: 'Group by',
+  range: 'Date range',
+  period: 'Period',
+  timezone: 'Timezone',
+  websites: 'Websites',
+} as const;
+type Field = keyof typeof FIELDS;
+
 export interface CustomExportDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -55,14 +74,35 @@ export function CustomExportDialog({ opened, onClose, onStarted }: CustomExportD
   const [groupBy, setGroupBy] = useState<string | null>(null);
   const [range, setRange] = useState<DateRangeValue>([null, null]);
   const [period, setPeriod] = useState<string | null>('day');
-  const [timezone, setTimezone] = useState<string>(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [timezone, setTimezone] = useState<string>(defaultExportTimezone);
   const [websites, setWebsites] = useState<string[]>([]);
+  /** Set by a submit with fields missing: from then on the empty fields are marked (each clears as it is filled). */
+  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  const filled: Record<Field, boolean> = {
+    dataType: !!dataType,
+    groupBy: !!groupBy,
+    range: !!range[0] && !!range[1],
+    period: !!period,
+    timezone: !!timezone,
+    websites: websites.length > 0,
+  };
+  const missing = (Object.keys(FIELDS) as Field[]).filter((field) => !filled[field]);
+  const mark = (field: Field) => (checked && !filled[field] ? MSG.required : undefined);
 
   const submit = async () => {
     const [from, to] = range;
-    if (!dataType || !groupBy || !from || !to || !period || !timezone || websites.length === 0) {
-      return void notifyFailure(FILES_MSG.fillRequired);
+    if (missing.length > 0 || !dataType || !groupBy || !from || !to || !period) {
+      setChecked(true);
+      return void notifyFailure(
+        <>
+          <Text size="sm" fw={500}>
+            {FILES_MSG.fillRequired}
+          </Text>
+          <Text size="sm">{FILES_MSG.missingFields(missing.map((field) => FIELDS[field]))}</Text>
+        </>,
+      );
     }
     const body = {
       data_type: dataType,
@@ -82,40 +122,61 @@ export function CustomExportDialog({ opened, onClose, onStarted }: CustomExportD
     }
   };
 
+  // A required choice is never undone by picking it again (Mantine's Select would clear it: allowDeselect).
   return (
     <Modal opened={opened} onClose={onClose} title="Custom Export" centered size={500}>
       <Stack gap="sm">
         <Select
-          label="Data type"
+          label={FIELDS.dataType}
           data={CUSTOM_EXPORT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
           value={dataType}
           onChange={setDataType}
+          allowDeselect={false}
           required
+          error={mark('dataType')}
         />
         <Select
-          label="Group by"
+          label={FIELDS.groupBy}
           data={CUSTOM_EXPORT_GROUPS.map((value) => ({ value, label: GROUP_LABELS[value] }))}
           value={groupBy}
           onChange={setGroupBy}
+          allowDeselect={false}
           required
+          error={mark('groupBy')}
         />
-        <DateRangePicker value={range} onChange={setRange} minDate={yearAgo()} required />
+        <DateRangePicker
+          label={FIELDS.range}
+          value={range}
+          onChange={setRange}
+          minDate={yearAgo()}
+          required
+          error={mark('range')}
+        />
         <Select
-          label="Period"
+          label={FIELDS.period}
           data={CUSTOM_EXPORT_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
           value={period}
           onChange={setPeriod}
+          allowDeselect={false}
           required
+          error={mark('period')}
         />
-        <TimezonePicker value={timezone} onChange={setTimezone} required />
+        <TimezonePicker
+          label={FIELDS.timezone}
+          value={timezone}
+          onChange={setTimezone}
+          required
+          error={mark('timezone')}
+        />
         <MultiSelect
-          label="Websites"
+          label={FIELDS.websites}
           placeholder={domains.isPending ? 'Loading websites…' : 'Pick websites'}
           data={(domains.data ?? []).map((d) => ({ value: d.website_id, label: d.url }))}
           value={websites}
           onChange={setWebsites}
           searchable
           required
+          error={mark('websites')}
           maxDropdownHeight={200}
         />
         <Group justify="flex-end" mt="sm">

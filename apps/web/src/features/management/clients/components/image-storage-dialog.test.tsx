@@ -63,6 +63,56 @@ describe('ImageStorageDialog', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('keeps what was typed when the driver changes, each driver its own values, and saves the chosen one', async () => {
+    const { calls, user } = renderDialog(CLIENT, () => jsonResponse(200, { data: CLIENT }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image storage: Acme Shop' });
+    await within(dialog).findByText(/No storage configured/);
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+    const fill = async (label: RegExp, text: string) => {
+      await user.clear(field(label));
+      await user.type(field(label), text);
+    };
+    const driverTo = async (name: RegExp) => {
+      await user.click(within(dialog).getByRole('combobox', { name: /^Driver/ }));
+      await user.click(await screen.findByRole('option', { name }));
+    };
+    await fill(/^Host/, 'https://s3.example.test');
+    await fill(/^Username/, 'AKIAEXAMPLE');
+    await fill(/^Password/, 's3-secret');
+    await fill(/^Public domain/, 'https://cdn.example.test');
+    await fill(/^Document root/, 'acme-images');
+    await fill(/^Public root/, 'push');
+
+    await driverTo(/^local/);
+    // what both drivers mean the same way is kept; the S3 credentials are not a folder's
+    expect(field(/^Public domain/)).toHaveValue('https://cdn.example.test');
+    expect(field(/^Host/)).toHaveValue('https://s3.example.test');
+    await fill(/^Document root/, '/srv/images');
+    await fill(/^Public root/, 'acme');
+
+    await driverTo(/^s3/);
+    expect(field(/^Host/)).toHaveValue('https://s3.example.test');
+    expect(field(/^Username/)).toHaveValue('AKIAEXAMPLE');
+    expect(field(/^Password/)).toHaveValue('s3-secret');
+    expect(field(/^Document root/)).toHaveValue('acme-images');
+    expect(field(/^Public root/)).toHaveValue('push');
+
+    await driverTo(/^local/);
+    expect(field(/^Document root/)).toHaveValue('/srv/images');
+    expect(field(/^Public root/)).toHaveValue('acme');
+    await user.click(within(dialog).getByRole('button', { name: 'Save config' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { images_storage: unknown }).images_storage).toEqual({
+      IMAGES_STORAGE_DRIVER: 'local',
+      IMAGES_STORAGE_HOST: 'https://s3.example.test',
+      IMAGES_STORAGE_USERNAME: 'AKIAEXAMPLE',
+      IMAGES_STORAGE_PASSWORD: 's3-secret',
+      IMAGES_STORAGE_PUBLIC_DOMAIN: 'https://cdn.example.test',
+      IMAGES_STORAGE_DOC_ROOT: '/srv/images',
+      IMAGES_STORAGE_PUBLIC_ROOT: 'acme',
+    });
+  }, 30_000);
+
   it('holds the form in place with grey bars while the config loads, then retries a failed load', async () => {
     let state: 'wait' | 'fail' | 'ok' = 'wait';
     const answer = (call: StubbedCall) => {

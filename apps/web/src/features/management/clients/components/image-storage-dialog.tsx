@@ -20,7 +20,7 @@ import {
   imagesPublicFolderSchema,
   type ManagedClient,
 } from '@pushdeck/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PanelError } from '@/components/data-panel/panel-error';
@@ -70,6 +70,14 @@ const HINTS: Record<'local' | 's3', Partial<Record<Field, string>>> = {
     IMAGES_STORAGE_PUBLIC_DOMAIN: 'Public URL that serves the folder',
   },
 };
+
+type Driver = 'local' | 's3';
+/**
+ * The fields whose meaning depends on the driver (a bucket and its key prefix, or a folder and its sub-folder): each
+ * driver keeps its own while the other is chosen. Host, username, password and public domain stay as typed.
+ */
+const PER_DRIVER = ['IMAGES_STORAGE_DOC_ROOT', 'IMAGES_STORAGE_PUBLIC_ROOT'] as const;
+type PerDriver = Pick<Values, (typeof PER_DRIVER)[number]>;
 
 const LABELS: [Field, string][] = [
   ['IMAGES_STORAGE_HOST', 'Host'],
@@ -124,16 +132,39 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
   const { reset } = form;
   const resetFolder = folderForm.reset;
   const errors = flatErrors(form.formState.errors);
+  /** The per-driver fields of the driver not chosen now, as last typed (or stored). */
+  const otherDriver = useRef<Partial<Record<Driver, PerDriver>>>({});
+  /** The client whose stored config the form was filled from in this opening: a later refetch never wipes typing. */
+  const filledFor = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!opened || !current.data) return;
+    if (!opened) {
+      filledFor.current = null;
+      return;
+    }
+    if (!current.data || filledFor.current === current.data.id) return;
+    filledFor.current = current.data.id;
+    otherDriver.current = {};
     reset(fromStored(current.data.images_storage));
     resetFolder({ folder: current.data.images_storage_public_folder ?? '' });
     setFormError(null);
     setFolderError(null);
   }, [opened, current.data, reset, resetFolder]);
 
-  const driver = form.watch('IMAGES_STORAGE_DRIVER') === 'local' ? 'local' : 's3';
+  const driver: Driver = form.watch('IMAGES_STORAGE_DRIVER') === 'local' ? 'local' : 's3';
+
+  /** Switches the driver: the leaving driver's own fields are kept for a switch back, the arriving one's come back. */
+  const switchDriver = (next: Driver, change: (value: Driver) => void) => {
+    if (next === driver) return;
+    const values = form.getValues();
+    otherDriver.current[driver] = {
+      IMAGES_STORAGE_DOC_ROOT: values.IMAGES_STORAGE_DOC_ROOT,
+      IMAGES_STORAGE_PUBLIC_ROOT: values.IMAGES_STORAGE_PUBLIC_ROOT,
+    };
+    const back = otherDriver.current[next];
+    if (back) for (const field of PER_DRIVER) form.setValue(field, back[field]);
+    change(next);
+  };
 
   const submit = form.handleSubmit(
     (body) => {
@@ -227,7 +258,7 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
                       { value: 'local', label: 'local (a folder on this server)' },
                     ]}
                     value={field.value}
-                    onChange={(v) => field.onChange(v ?? 's3')}
+                    onChange={(v) => switchDriver(v === 'local' ? 'local' : 's3', field.onChange)}
                     onBlur={field.onBlur}
                     allowDeselect={false}
                     error={errors.IMAGES_STORAGE_DRIVER}

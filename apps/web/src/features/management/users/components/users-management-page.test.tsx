@@ -16,7 +16,13 @@ import { AUTH_FLAG_KEY, documentLocation } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render';
 import { UsersManagementPage } from './users-management-page';
 
-const base = { client_id: 4, client_uid: 'acme-uid', roles: ['user'], permissions: [] as string[] };
+const base = {
+  client_id: 4,
+  client_uid: 'acme-uid',
+  client_name: 'Acme',
+  roles: ['user'],
+  permissions: [] as string[],
+};
 const USERS = [
   { ...base, id: 11, name: 'Uma User', email: 'uma@acme.test', is_active: 1, role_name: 'user' },
   { ...base, id: 12, name: '<b>Ivy</b>', email: 'ivy@acme.test', is_active: 0, role_name: 'viewer' },
@@ -81,6 +87,10 @@ describe('UsersManagementPage', () => {
     renderPage();
     expect(await within(table()).findByText('Uma User')).toBeInTheDocument();
     expect(within(table()).getByText('<b>Ivy</b>')).toBeInTheDocument();
+    // the Client column names the client, its uid under the name
+    const uma = within(table()).getByRole('row', { name: /Uma User/ });
+    expect(within(uma).getByText('Acme')).toBeInTheDocument();
+    expect(within(uma).getByText('acme-uid')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Role of Uma User' })).toHaveValue('user');
     expect(screen.getByRole('switch', { name: 'Active: Uma User' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Active: <b>Ivy</b>' })).not.toBeChecked();

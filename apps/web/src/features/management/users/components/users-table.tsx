@@ -50,7 +50,23 @@ export function UsersTable({
     { key: 'id', title: 'Id', width: 70, nowrap: true },
     { key: 'name', title: 'Name', minWidth: 160 },
     { key: 'email', title: 'Email', minWidth: 200 },
-    { key: 'client_uid', title: 'Client', minWidth: 140, render: (user) => user.client_uid ?? '—' },
+    {
+      key: 'client_name',
+      title: 'Client',
+      minWidth: 160,
+      // the client's name; its uid (what staff paste into the `client` header, or search for) under it
+      render: (user) =>
+        user.client_uid ? (
+          <>
+            <Text size="sm">{user.client_name ?? user.client_uid}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {user.client_uid}
+            </Text>
+          </>
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'role_name',
       title: 'Role',

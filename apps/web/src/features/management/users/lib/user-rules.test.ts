@@ -8,6 +8,7 @@ const user = (over: Partial<ManagedUser> = {}): ManagedUser => ({
   email: 'uma@acme.test',
   client_id: 2,
   client_uid: 'acme',
+  client_name: 'Acme',
   is_active: 1,
   role_name: 'user',
   roles: ['user'],
