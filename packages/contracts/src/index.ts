@@ -1,4 +1,5 @@
 export * from './actions.ts';
+export * from './api-keys.ts';
 export * from './api.ts';
 export * from './audience.ts';
 export * from './auth.ts';
