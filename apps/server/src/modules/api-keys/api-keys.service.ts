@@ -143,7 +143,7 @@ export class ApiKeysService {
     if (!KEY_SHAPE.test(token)) return undefined;
     const repo = new ApiKeysRepository(this.db);
     const row = await repo.byHash(sha256(token));
-    if (!row || row.client_active !== 1) return undefined;
+    if (row?.client_active !== 1) return undefined;
     const newAddress = row.last_used_ip !== ip;
     const stale = !row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_AFTER_MS;
     if (newAddress) {
