@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../test/api-keys.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { serverApiTypes } from '../../test/openapi/server-api-document.ts';
 import type { paths } from '../../test/openapi/server-api.generated.ts';
+import { serverApiTypes } from '../../test/openapi/server-api-document.ts';
 
 const GENERATED = new URL('../../test/openapi/server-api.generated.ts', import.meta.url);
 
