@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ApiKey } from '@pushdeck/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -42,7 +42,9 @@ export function ApiKeysPage() {
         {canManage && keys.data && keys.data.length > 0 && createButton}
       </Group>
       <Text size="sm" c="dimmed" maw={800}>
-        {API_KEY_TEXTS.intro}
+        An API key lets your own back end (a shop’s order system, a CMS) call Pushdeck’s server API without a login: it
+        sends <Code>Authorization: Bearer &lt;key&gt;</Code>. Give each system its own key with only the scopes it
+        needs, and revoke a key as soon as it is no longer used or may have leaked.
       </Text>
       {isStaff && <KeyClientPicker prompt={API_KEY_TEXTS.staffPrompt} allClients />}
       <Paper withBorder radius="md" p={keys.data && keys.data.length > 0 ? 0 : 'md'}>

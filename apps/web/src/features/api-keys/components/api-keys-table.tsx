@@ -23,6 +23,10 @@ function websitesText(key: ApiKey, websites: readonly KeyWebsite[] | undefined):
 /** A revoked key's row: greyed (a grey ground and dimmed text; no opacity, which would fail the text's contrast). */
 const REVOKED_ROW = { backgroundColor: 'var(--mantine-color-gray-0)', color: 'var(--mantine-color-dimmed)' };
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** A status badge keeps its whole word in a narrow table (a badge truncates its label by default). */
+const NO_SHRINK = { flexShrink: 0, overflow: 'visible', minWidth: 'max-content' } as const;
+
 /** Live keys first (the server's order, kept), revoked ones after them and greyed. */
 function ordered(keys: ApiKey[]): ApiKey[] {
   return [...keys.filter((k) => !k.revoked_at), ...keys.filter((k) => k.revoked_at)];
@@ -35,14 +39,16 @@ export function ApiKeysTable({ keys, websites, showClient, onRevoke }: ApiKeysTa
       <Table verticalSpacing="sm" aria-label="API keys">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <Table.Th miw={140}>Name</Table.Th>
             {showClient && <Table.Th>Client</Table.Th>}
-            <Table.Th>Prefix</Table.Th>
+            <Table.Th style={NOWRAP}>Prefix</Table.Th>
             <Table.Th>Scopes</Table.Th>
             <Table.Th>Websites</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th miw={150}>Created</Table.Th>
+            <Table.Th miw={130} style={NOWRAP}>
+              Last used
+            </Table.Th>
+            <Table.Th miw={110}>Status</Table.Th>
             {onRevoke && (
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -61,7 +67,7 @@ export function ApiKeysTable({ keys, websites, showClient, onRevoke }: ApiKeysTa
                   </Text>
                 </Table.Td>
                 {showClient && <Table.Td>{key.client_name}</Table.Td>}
-                <Table.Td>
+                <Table.Td style={NOWRAP}>
                   <Code>{shownPrefix(key.prefix)}</Code>
                 </Table.Td>
                 <Table.Td>
@@ -109,7 +115,7 @@ export function ApiKeysTable({ keys, websites, showClient, onRevoke }: ApiKeysTa
                 <Table.Td>
                   {revoked ? (
                     <Stack gap={0}>
-                      <Badge color="gray" variant="outline">
+                      <Badge color="gray" variant="outline" style={NO_SHRINK}>
                         {API_KEY_TEXTS.revoked}
                       </Badge>
                       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -117,7 +123,7 @@ export function ApiKeysTable({ keys, websites, showClient, onRevoke }: ApiKeysTa
                       </Text>
                     </Stack>
                   ) : (
-                    <Badge color="teal" variant="light">
+                    <Badge color="teal" variant="light" style={NO_SHRINK}>
                       {API_KEY_TEXTS.active}
                     </Badge>
                   )}

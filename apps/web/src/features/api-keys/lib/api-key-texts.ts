@@ -10,10 +10,6 @@ export const SCOPE_HINTS: Record<ApiScope, string> = {
 
 export const API_KEY_TEXTS = {
   title: 'API Keys',
-  intro:
-    'An API key lets your own back end (a shop’s order system, a CMS) call Pushdeck’s server API without a login: ' +
-    'send with `Authorization: Bearer <key>`. Give each system its own key with only the scopes it needs, and revoke ' +
-    'a key as soon as it is no longer used or may have leaked.',
   emptyTitle: 'No API keys yet.',
   emptyHint:
     'Create a key for each back end that should send notifications or read statistics through the server API. ' +
