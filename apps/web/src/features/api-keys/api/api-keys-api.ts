@@ -72,9 +72,10 @@ function useInvalidateKeys() {
   return () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
 }
 
+/** Creates a key; the answer (which holds the key) is not kept in the mutation cache once the dialog lets it go. */
 export function useCreateApiKey() {
   const invalidate = useInvalidateKeys();
-  return useMutation({ mutationFn: createApiKey, onSuccess: invalidate });
+  return useMutation({ mutationFn: createApiKey, onSuccess: invalidate, gcTime: 0 });
 }
 
 /** Revokes a key: its row turns Revoked at once (then the list is asked again, for the server's time). */

@@ -197,7 +197,7 @@ describe('ApiKeysPage', () => {
   });
 
   it('creates a key for every website and shows it once, with Copy and a curl example; the list then holds it', async () => {
-    const { user, writes } = renderPage();
+    const { user, writes, queryClient } = renderPage();
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Order mails');
     await user.click(within(dialog).getByRole('checkbox', { name: /Send notifications/ }));
@@ -225,6 +225,19 @@ describe('ApiKeysPage', () => {
     // the key itself is nowhere on the page any more
     expect(screen.queryByDisplayValue(NEW_KEY)).toBeNull();
     expect(screen.queryByText(new RegExp(NEW_KEY))).toBeNull();
+    // nor kept in memory: no query holds it, and the create call's answer leaves the mutation cache
+    const held = () =>
+      JSON.stringify([
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data),
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .map((m) => m.state.data),
+      ]);
+    await waitFor(() => expect(held()).not.toContain(NEW_KEY));
   });
 
   it('asks for a name and a scope, and for a website when only some are chosen, before any call', async () => {

@@ -34,6 +34,8 @@ export function CreateApiKeyDialog({ opened, onClose }: CreateApiKeyDialogProps)
       title={created ? 'Your new API key' : 'Create API key'}
       size={560}
       centered
+      // the key leaves memory with the dialog (set back to the form once it has faded out, not while it fades)
+      onExitTransitionEnd={() => setCreated(null)}
     >
       {needsClient ? (
         <Stack gap="md">
