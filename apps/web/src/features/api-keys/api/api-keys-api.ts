@@ -58,10 +58,9 @@ export function useKeyWebsites() {
 }
 
 /** Every client, for staff picking the client whose keys they manage. */
-export function useKeyClients(enabled: boolean) {
+export function useKeyClients() {
   return useQuery({
     queryKey: ['api-key-clients'],
-    enabled,
     queryFn: async ({ signal }) =>
       clientsResponse.parse(await api.get<unknown>('/v1/management/clients', { signal })).data,
   });

@@ -15,7 +15,7 @@ interface KeyClientPickerProps {
  * of every call), here for admins too, whose top bar has none.
  */
 export function KeyClientPicker({ prompt, allClients = false }: KeyClientPickerProps) {
-  const clients = useKeyClients(true);
+  const clients = useKeyClients();
   const [uid, setUid] = useSelectedClientUid();
   const data = (clients.data ?? []).map((c) => ({ value: c.client_uid, label: c.name }));
   return (
