@@ -1,4 +1,4 @@
-import { MSG } from '@pushdeck/contracts';
+import { DRIP_MSG, MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAudience, demoSites, recurringItem, type Site } from '../modules/drips/drip-test-kit.ts';
 import { addSubscribers } from '../modules/segments/segment-test-fixtures.ts';
@@ -76,16 +76,22 @@ describe.each(testBackends())('text that PostgreSQL cannot store, on $name', (ba
   it('answers 422 for such text in a console body, query or path, and stores nothing', async () => {
     const acme = await signedIn(t, DEMO.client);
     const audience = await addAudience(t.handle.db, shop, 'English');
-    const drip = await acme.post('/api/v1/drips/recurring/createOrUpdate', [
-      recurringItem(shop.id, [audience], { title: `Deals ${LONE_HIGH}` }),
-    ]);
-    expect([drip.statusCode, drip.json()]).toEqual([422, invalid('0.title')]);
+    // a list of drips names the drip and the field in its message (issue #25)
+    const inList = (item: { title?: unknown }, field: string) => ({
+      ...invalid(`0.${field}`),
+      message: DRIP_MSG.named({ title: item.title }, field, MSG.invalidText),
+    });
+    const deals = recurringItem(shop.id, [audience], { title: `Deals ${LONE_HIGH}` });
+    const drip = await acme.post('/api/v1/drips/recurring/createOrUpdate', [deals]);
+    expect([drip.statusCode, drip.json()]).toEqual([422, inList(deals, 'title')]);
     // jsonb refuses the escape of a lone surrogate: this one was a 500, the title above was stored as U+FFFD
     const button = { title: `Open ${LONE_LOW}`, url: 'https://shop.acme.test/b' };
-    const customized = await acme.post('/api/v1/drips/recurring/createOrUpdate', [
-      recurringItem(shop.id, [audience], { customization: { button1: button } }),
+    const withButton = recurringItem(shop.id, [audience], { customization: { button1: button } });
+    const customized = await acme.post('/api/v1/drips/recurring/createOrUpdate', [withButton]);
+    expect([customized.statusCode, customized.json()]).toEqual([
+      422,
+      inList(withButton, 'customization.button1.title'),
     ]);
-    expect([customized.statusCode, customized.json()]).toEqual([422, invalid('0.customization.button1.title')]);
     const segment = await acme.post('/api/v1/segments', {
       name: NUL,
       domain_id: shop.id,

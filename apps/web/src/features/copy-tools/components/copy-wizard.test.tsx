@@ -251,8 +251,8 @@ describe('Copy Tools wizard', () => {
     await waitFor(() => expect(dateEnd).toHaveAttribute('aria-invalid', 'true'));
     expect(within(dialog).getByText(refused)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Date Start/)).not.toHaveAttribute('aria-invalid', 'true');
-    // the toast says it too
-    expect(screen.getAllByText(refused).length).toBeGreaterThan(1);
+    // the toast says it too (the notifications host renders it after the field is marked)
+    await waitFor(() => expect(screen.getAllByText(refused).length).toBeGreaterThan(1));
   }, 20_000);
 
   it('holds each step in place with grey rows while its list loads, and retries a list that failed', async () => {

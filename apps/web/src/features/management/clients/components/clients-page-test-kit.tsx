@@ -30,6 +30,7 @@ export const user = (id: number, email: string, over: Record<string, unknown> = 
   email,
   client_id: 1,
   client_uid: 'acme-uid',
+  client_name: 'Acme <b>Shop</b>',
   is_active: 1,
   role_name: 'client',
   roles: ['client'],
