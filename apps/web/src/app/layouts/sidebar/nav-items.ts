@@ -30,6 +30,7 @@ import {
   IconTool,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   IconWorld,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -106,4 +107,5 @@ export const DOMAIN_NAV: readonly NavItem[] = [
     link('Manual Segmentation', IconListDetails, 'Manual Segmentation'),
   ]),
   link('Integrate', IconPlugConnected, 'Integrate'),
+  link('Webhooks', IconWebhook, 'Webhooks'),
 ];
