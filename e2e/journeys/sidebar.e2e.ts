@@ -92,6 +92,7 @@ describe('sidebar per role', () => {
       'Welcome Drips',
       'Segmentation',
       'Integrate',
+      'Webhooks',
       'Sign Out',
     ]);
     await context.close();
