@@ -6,7 +6,7 @@ import { clientDeleteJob } from './jobs/client-delete.job.ts';
 import { copyRecurringJob } from './jobs/copy-tools.job.ts';
 import { exportRetentionJob, exportRunJob } from './jobs/exports.jobs.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import { webhookDeliverJob } from './jobs/webhooks.job.ts';
+import { webhookDeliverJob, webhookRetentionJob } from './jobs/webhooks.job.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { HostList } from './lib/host-list.ts';
 import type { LiveBus } from './lib/live-events.ts';
@@ -112,5 +112,6 @@ export function defineWorkerJobs(
     deps.webhooks?.timeoutMs !== undefined ? { timeoutMs: deps.webhooks.timeoutMs } : {},
   );
   jobs.define(webhookDeliverJob(webhookDelivery, deps.webhooks?.retry));
+  jobs.define(webhookRetentionJob(webhookDelivery));
   return { exports, copyTools, clientDeletion };
 }

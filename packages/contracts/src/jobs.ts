@@ -19,6 +19,8 @@ export const JOBS = {
   clientDelete: 'management.client-delete',
   /** Posts one webhook delivery (one event to one webhook), retried with backoff (issue #27). */
   webhookDeliver: 'webhooks.deliver',
+  /** Deletes finished webhook deliveries (and their attempts) older than the retention period. */
+  webhookRetention: 'webhooks.retention',
 } as const;
 
 export const jobPayloadSchemas = {
@@ -37,6 +39,7 @@ export const jobPayloadSchemas = {
   [JOBS.clientDelete]: z.object({ deletionId: z.string().uuid() }),
   /** The webhook_deliveries row: which webhook, the signed body, its attempts so far. */
   [JOBS.webhookDeliver]: z.object({ deliveryId: z.string().uuid() }),
+  [JOBS.webhookRetention]: z.object({}),
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

@@ -14,6 +14,18 @@ export const WEBHOOK_RETRY: QueueOptions = {
   retryDelayMax: 1920,
 };
 
+/** Hourly: finished deliveries older than the retention period go, with their attempts. */
+export function webhookRetentionJob(service: WebhookDeliveryService): JobDefinition<object> {
+  return {
+    name: JOBS.webhookRetention,
+    cron: '23 * * * *',
+    retryLimit: 1,
+    async handle() {
+      await service.prune();
+    },
+  };
+}
+
 /** Posts one delivery; throws (and is retried per `retry`) while the receiver has not answered 2xx. */
 export function webhookDeliverJob(
   service: WebhookDeliveryService,

@@ -8,6 +8,9 @@ import { WebhooksRepository } from './webhooks.repository.ts';
 /** Attempts of one delivery: the first and 5 retries with exponential backoff (jobs/webhooks.job.ts), about 1 h. */
 export const WEBHOOK_MAX_ATTEMPTS = 6;
 
+/** Finished deliveries and their attempts are kept this many days (the console shows the last 20 attempts). */
+export const WEBHOOK_RETENTION_DAYS = 30;
+
 /** Thrown to have pg-boss retry the delivery later (its queue's backoff). */
 export class WebhookRetry extends Error {
   constructor(readonly result: PostResult) {
@@ -28,6 +31,13 @@ export class WebhookDeliveryService {
     private readonly policy: WebhookHostPolicy,
     private readonly opts: { timeoutMs?: number; maxAttempts?: number } = {},
   ) {}
+
+  /** Deletes the finished deliveries older than WEBHOOK_RETENTION_DAYS (the `webhooks.retention` job, hourly). */
+  prune(now = new Date()): Promise<number> {
+    return new WebhooksRepository(this.db).deleteFinishedBefore(
+      new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * 86_400_000),
+    );
+  }
 
   async deliver(deliveryId: string): Promise<void> {
     const repo = new WebhooksRepository(this.db);

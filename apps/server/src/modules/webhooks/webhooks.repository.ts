@@ -152,6 +152,16 @@ export class WebhooksRepository {
     await this.db.updateTable('webhook_deliveries').set(values).where('id', '=', id).execute();
   }
 
+  /** Deletes the finished deliveries created before `before` (their attempts go with them); how many. */
+  async deleteFinishedBefore(before: Date): Promise<number> {
+    const r = await this.db
+      .deleteFrom('webhook_deliveries')
+      .where('created_at', '<', before)
+      .where('status', '!=', 'pending')
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   insertAttempt(values: Insertable<WebhookAttemptsTable>) {
     return this.db.insertInto('webhook_attempts').values(values).returningAll().executeTakeFirstOrThrow();
   }

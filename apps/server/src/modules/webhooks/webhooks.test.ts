@@ -5,6 +5,9 @@ import { testBackends } from '../../test/backends.ts';
 import { addDrip, startPushService, subscribe, waitFor, websiteOf } from '../../test/delivery-fixtures.ts';
 import { createTestApp, DEMO, signedIn, type TestApp, TestClient } from '../../test/harness.ts';
 import { startWebhookReceiver, verifySignature } from '../../test/webhook-receiver.ts';
+import { WEBHOOK_RETENTION_DAYS, WebhookDeliveryService } from './webhook-delivery.service.ts';
+import { WebhookEmitter, type WebhookEvent } from './webhook-events.ts';
+import { WebhookHostPolicy } from './webhook-hosts.ts';
 
 type Push = Awaited<ReturnType<typeof startPushService>>;
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -283,6 +286,65 @@ describe.each(testBackends())('outcome webhooks on $name', (backend) => {
     await owner.request('PUT', `/api/v1/webhooks/${webhook.id}`, { body: { is_active: 0 } });
     expect((await c.post('/api/public/v1/clicked', { m: message.m })).json().data.counted).toBe(true);
     expect(await deliveries(webhook.id)).toHaveLength(0);
+    await removeAll();
+  });
+  it('asks the database nothing per event when no active webhook wants it (the hot paths stay as they were)', async () => {
+    const { webhook } = (await create({ url: receiver.url, events: ['clicked'] })).json().data;
+    let queries = 0;
+    const counting = t.handle.db.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const emitter = new WebhookEmitter(t.handle.db, t.jobs);
+    const events: WebhookEvent[] = Array.from({ length: 200 }, (_, i) => ({
+      type: 'delivered',
+      domainId: site.id,
+      at: new Date(),
+      data: { message_id: i },
+    }));
+    // the first question after a change reads the active webhooks once; then nothing, whatever the number of events
+    await emitter.emit(counting, events);
+    expect(queries).toBeLessThanOrEqual(1);
+    queries = 0;
+    await emitter.emit(counting, events);
+    await emitter.emit(counting, [{ type: 'unsubscribed', domainId: site.id + 1000, at: new Date(), data: {} }]);
+    expect(queries).toBe(0);
+    expect(await deliveries(webhook.id)).toHaveLength(0);
+    await removeAll();
+  });
+
+  it(`keeps finished deliveries ${WEBHOOK_RETENTION_DAYS} days, and pending ones until they finish`, async () => {
+    const { webhook } = (await create({ url: receiver.url, events: ['clicked'] })).json().data;
+    await owner.post(`/api/v1/webhooks/${webhook.id}/test`);
+    await owner.post(`/api/v1/webhooks/${webhook.id}/test`);
+    const [old, recent] = await deliveries(webhook.id);
+    const longAgo = new Date(Date.now() - (WEBHOOK_RETENTION_DAYS + 1) * 86_400_000);
+    await t.handle.db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: longAgo })
+      .where('id', '=', old!.id)
+      .execute();
+    await t.handle.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: crypto.randomUUID(),
+        webhook_id: webhook.id,
+        client_id: site.client_id,
+        event_id: crypto.randomUUID(),
+        event_type: 'clicked',
+        body: '{}',
+        created_at: longAgo,
+      })
+      .execute();
+    const service = new WebhookDeliveryService(t.handle.db, t.box, new WebhookHostPolicy(t.config.webhookHosts));
+    expect(await service.prune()).toBe(1);
+    const left = await deliveries(webhook.id);
+    expect(left.map((d) => d.status).sort()).toEqual(['delivered', 'pending']);
+    expect(left.some((d) => d.id === recent!.id)).toBe(true);
+    expect((await owner.get(`/api/v1/webhooks/${webhook.id}/attempts`)).json().data).toHaveLength(1);
     await removeAll();
   });
 });
