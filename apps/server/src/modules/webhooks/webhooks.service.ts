@@ -102,6 +102,8 @@ export class WebhooksService {
   }
 
   async create(actor: Actor, domainId: number, body: WebhookCreate): Promise<WebhookWithSecret> {
+    // another client's website is a 404 whatever the URL; the URL is judged (a DNS lookup) outside the transaction
+    await this.website(new WebhooksRepository(this.db), actor, domainId);
     await this.checkUrl(body.url);
     const secret = newSecret();
     const webhook = await this.db.transaction().execute(async (trx) => {
@@ -125,9 +127,9 @@ export class WebhooksService {
   }
 
   async update(actor: Actor, id: number, body: WebhookUpdate): Promise<Webhook> {
-    if (body.url !== undefined) await this.checkUrl(body.url);
     const repo = new WebhooksRepository(this.db);
     await this.found(repo, actor, id);
+    if (body.url !== undefined) await this.checkUrl(body.url);
     await repo.update(id, {
       ...(body.url !== undefined ? { url: body.url } : {}),
       ...(body.events !== undefined ? { events: [...body.events] } : {}),

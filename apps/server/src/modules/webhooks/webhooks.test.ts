@@ -144,6 +144,10 @@ describe.each(testBackends())('outcome webhooks on $name', (backend) => {
     const globex = await signedIn(t, DEMO.globex);
     expect((await globex.get(`/api/v1/domains/${site.id}/webhooks`)).statusCode).toBe(404);
     expect((await create({ url: receiver.url, events: ['delivered'] }, globex)).statusCode).toBe(404);
+    // a refused URL does not tell another client's website from a missing one
+    expect((await create({ url: 'https://10.0.0.1/', events: ['delivered'] }, globex)).statusCode).toBe(404);
+    const put = await globex.request('PUT', `/api/v1/webhooks/${webhook.id}`, { body: { url: 'https://10.0.0.1/' } });
+    expect(put.statusCode).toBe(404);
     for (const [method, path, body] of [
       ['PUT', '', { is_active: 1 }],
       ['DELETE', '', undefined],
