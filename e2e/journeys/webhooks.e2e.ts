@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { ACCOUNTS, login, useBrowser } from '../support/browser.ts';
 import { waitForPath } from '../support/nav.ts';
 
@@ -58,10 +59,17 @@ describe('outcome webhooks (client)', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Webhooks' }).click();
     await waitForPath(page, `/dashboard/${site!.id}/webhooks`);
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await page.getByText('No webhooks yet.').waitFor();
+    expect(describeViolations('Webhooks (empty)', await seriousViolations(page))).toEqual([]);
 
     // a private address is refused under the URL field, then the local receiver (listed by the operator) is added
     await page.getByRole('button', { name: 'Add webhook' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+    await dialog.getByRole('textbox', { name: /URL/ }).waitFor();
+    await expect
+      .poll(() => dialog.evaluate((d) => d.getAnimations({ subtree: true }).every((a) => a.playState !== 'running')))
+      .toBe(true);
+    expect(describeViolations('Add webhook', await seriousViolations(page))).toEqual([]);
     await dialog.getByRole('textbox', { name: /URL/ }).fill('https://10.0.0.8/hook');
     await dialog.getByRole('checkbox', { name: /^Clicked/ }).check();
     await dialog.getByRole('button', { name: 'Add webhook' }).click();
@@ -83,6 +91,7 @@ describe('outcome webhooks (client)', () => {
     const attempts = card.getByRole('table', { name: /^Last attempts of webhook/ });
     await attempts.getByRole('cell', { name: '204 OK' }).waitFor();
     await attempts.getByRole('cell', { name: 'test', exact: true }).waitFor();
+    expect(describeViolations('Webhooks (attempts)', await seriousViolations(page))).toEqual([]);
 
     expect(receiver.received).toHaveLength(1);
     const [got] = receiver.received;

@@ -178,4 +178,39 @@ describe('WebhooksPage', () => {
     expect(within(card).getByRole('switch', { name: 'Active' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add webhook' })).toBeNull();
   });
+  it('edits a webhook in a prefilled dialog', async () => {
+    const { user, calls } = renderPage([webhook(1)]);
+    const card = await screen.findByRole('article', { name: 'Webhook https://hooks.example/1' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit webhook' });
+    const url = within(form).getByRole('textbox', { name: /URL/ });
+    expect(url).toHaveValue('https://hooks.example/1');
+    expect(within(form).getByRole('checkbox', { name: /^Delivered/ })).toBeChecked();
+    await user.clear(url);
+    await user.type(url, 'https://hooks.example/changed');
+    await user.click(within(form).getByRole('checkbox', { name: /^Deactivated/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('article', { name: 'Webhook https://hooks.example/changed' });
+    expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/v1/webhooks/1')?.body).toEqual({
+      url: 'https://hooks.example/changed',
+      events: ['delivered', 'clicked', 'deactivated'],
+      is_active: 1,
+    });
+  });
+
+  it('rolls the secret after a confirmation and shows the new one once; deletes after a confirmation', async () => {
+    const { user, calls } = renderPage([webhook(1)]);
+    const card = await screen.findByRole('article', { name: 'Webhook https://hooks.example/1' });
+    await user.click(within(card).getByRole('button', { name: 'Roll secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Roll the secret?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Roll secret' }));
+    expect(await screen.findByLabelText('Secret')).toHaveTextContent(`${SECRET}2`);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByLabelText('Secret')).toBeNull());
+
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes!' }));
+    expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/v1/webhooks/1')).toBe(true);
+  });
 });
