@@ -93,6 +93,7 @@ describe('sidebar per role', () => {
       'Welcome Drips',
       'Segmentation',
       'Integrate',
+      'Webhooks',
       'Sign Out',
     ]);
     await context.close();

@@ -52,6 +52,8 @@ export async function startBuiltServer(
       DATABASE_URL: '',
       // the journeys' S3 stand-in (support/s3.ts) listens on 127.0.0.1, which an operator must allow
       PUSHDECK_S3_HOSTS: '127.0.0.1:*',
+      // the webhooks journey's receiver listens on 127.0.0.1 over http, which an operator must allow
+      PUSHDECK_WEBHOOK_HOSTS: '127.0.0.1:*',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -45,6 +45,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { trackingLimits, trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import type { TriggerScheduler } from './modules/tracking/tracking.service.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerApiKeys } from './plugins/api-key.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
@@ -72,6 +73,8 @@ export interface AppDeps {
   sharedRateLimits?: boolean;
   /** Tests only: how a cluster connection test is timed (clusters.service.ts CONNECTION_TEST_TIMING otherwise). */
   connectionTest?: ConnectionTestTiming;
+  /** Tests only: how long a webhook's test event waits for its answer (10 s otherwise). */
+  webhookTimeoutMs?: number;
   /** false in tests that do not want request logs; a stream (tests) receives every line at the given level */
   logger?: boolean | { stream: NodeJS.WritableStream; level: string };
 }
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   apiKeysRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
+  webhooksRoutes(app, moduleDeps);
   exportsRoutes(app, { exports: services.exports });
   eventsRoutes(app, { streams: services.streams, exports: services.exports, auth: services.auth });
   trackingRoutes(app, {

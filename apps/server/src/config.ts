@@ -36,6 +36,11 @@ export interface AppConfig {
    * hosts are refused unless listed. Checked at start-up.
    */
   s3Hosts: HostList;
+  /**
+   * Webhook URLs allowed besides public https hosts (PUSHDECK_WEBHOOK_HOSTS): loopback, private and link-local hosts,
+   * and http at all, are refused unless listed. Checked at start-up.
+   */
+  webhookHosts: HostList;
   vapidSubject: string;
   /** The local push service (tools/push-service) in-process, for the demo and offline development. */
   localPush: { enabled: boolean; port: number };
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pushHosts: pushHostsOf(env.PUSHDECK_PUSH_HOSTS),
     clusterHosts: hostList(env.PUSHDECK_CLUSTER_HOSTS, 'PUSHDECK_CLUSTER_HOSTS'),
     s3Hosts: hostList(env.PUSHDECK_S3_HOSTS, 'PUSHDECK_S3_HOSTS'),
+    webhookHosts: hostList(env.PUSHDECK_WEBHOOK_HOSTS, 'PUSHDECK_WEBHOOK_HOSTS'),
     vapidSubject: env.PUSHDECK_VAPID_SUBJECT || `mailto:${env.PUSHDECK_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL}`,
     localPush: {
       enabled: bool(env.PUSHDECK_LOCAL_PUSH, bool(env.PUSHDECK_DEMO, true)),

@@ -20,6 +20,7 @@ import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
 import { exportThreadScript, runExportInThread } from './modules/exports/export-threads.ts';
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
+import { WebhookEmitter } from './modules/webhooks/webhook-events.ts';
 import { defineWorkerJobs } from './worker-services.ts';
 
 /**
@@ -87,10 +88,11 @@ async function main(): Promise<void> {
     live,
     exportRetentionDays: config.exportRetentionDays,
     inThread,
+    webhookHosts: config.webhookHosts,
   });
   await startupStep(log, 'the job queues', () => jobs.start({ work: false }));
   const policy = endpointPolicy(config, local);
-  tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler);
+  tracking = new TrackingService(handle.db, tokens, policy, delivery.scheduler, new WebhookEmitter(handle.db, jobs));
   if (demo && localPush && config.seedDemo) {
     const n = await startupStep(log, 'the demo subscribers', () => demo.seedDemoDelivery(handle.db, localPush));
     if (n) log.info({ websites: n }, 'demo subscribers and welcome drips created');

@@ -55,6 +55,9 @@ import { WebsitesRepository } from './modules/subscribers/websites.repository.ts
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { TrackingService, type TriggerScheduler } from './modules/tracking/tracking.service.ts';
+import { NO_WEBHOOKS, WebhookEmitter } from './modules/webhooks/webhook-events.ts';
+import { WebhookHostPolicy } from './modules/webhooks/webhook-hosts.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { createExports } from './worker-services.ts';
 
 export interface ServiceDeps {
@@ -72,6 +75,8 @@ export interface ServiceDeps {
   connectionTest?: ConnectionTestTiming;
   /** Rate limits kept in the database, shared by every API process (on a PostgreSQL server); else in memory. */
   sharedRateLimits?: boolean;
+  /** Tests only: how long a webhook's test event waits for its answer (10 s otherwise). */
+  webhookTimeoutMs?: number;
 }
 
 /**
@@ -105,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
   const serverPerformance = new ServerPerformanceService(facts, scopes, new ActiveSubscribersRepository(db), cache);
   const imageStore = new ImageStore(config);
   const s3Hosts = new S3HostPolicy(config.s3Hosts);
+  const webhookEvents = deps.jobs ? new WebhookEmitter(db, deps.jobs) : NO_WEBHOOKS;
   return {
     box,
     sessions,
@@ -152,7 +158,14 @@ export function createServices(deps: ServiceDeps) {
     },
     imageStore,
     images: new ImageStorageService(db, box, imageStore, s3Hosts),
-    tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    tracking: new TrackingService(
+      db,
+      new MessageTokens(deps.secret),
+      deps.endpointPolicy,
+      deps.triggers,
+      webhookEvents,
+    ),
+    webhooks: new WebhooksService(db, box, new WebhookHostPolicy(config.webhookHosts), deps.webhookTimeoutMs),
     apiKeys: new ApiKeysService(db, audit),
     billing: new BillingService(db, audit),
     copyTools,

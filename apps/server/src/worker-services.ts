@@ -1,11 +1,14 @@
 import { JOBS } from '@pushdeck/contracts';
 import type { Kysely } from 'kysely';
+import type { QueueOptions } from 'pg-boss';
 import type { DB } from './db/schema.ts';
 import { clientDeleteJob } from './jobs/client-delete.job.ts';
 import { copyRecurringJob } from './jobs/copy-tools.job.ts';
 import { exportRetentionJob, exportRunJob } from './jobs/exports.jobs.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import { webhookDeliverJob, webhookRetentionJob } from './jobs/webhooks.job.ts';
 import type { SecretBox } from './lib/crypto.ts';
+import type { HostList } from './lib/host-list.ts';
 import type { LiveBus } from './lib/live-events.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { CopyToolsService } from './modules/copy-tools/copy-tools.service.ts';
@@ -20,6 +23,8 @@ import { FactsRepository } from './modules/statistics/facts.repository.ts';
 import { ScopeRepository } from './modules/statistics/scope.repository.ts';
 import { ServerPerformanceService } from './modules/statistics/server-performance.service.ts';
 import { StatsCache } from './modules/statistics/stats-cache.ts';
+import { WebhookDeliveryService } from './modules/webhooks/webhook-delivery.service.ts';
+import { WebhookHostPolicy } from './modules/webhooks/webhook-hosts.ts';
 
 /** The services an export reads through: the same calls the screens make, so a file holds what the screen shows. */
 export interface ExportReads {
@@ -87,6 +92,10 @@ export function defineWorkerJobs(
   deps: Omit<ExportsDeps, 'jobs' | 'reads'> & {
     exportRetentionDays: number;
     inThread?: ((fileId: number) => Promise<void>) | undefined;
+    /** PUSHDECK_WEBHOOK_HOSTS: the webhook URLs allowed besides public https hosts. */
+    webhookHosts: HostList;
+    /** Tests only: the deliveries' retry policy and timeout (jobs/webhooks.job.ts WEBHOOK_RETRY, 10 s otherwise). */
+    webhooks?: { retry?: QueueOptions; timeoutMs?: number };
   },
 ): { exports: ExportsService; copyTools: CopyToolsService; clientDeletion: ClientDeletionService } {
   const exports = createExports({ db: deps.db, box: deps.box, dataDir: deps.dataDir, live: deps.live, jobs });
@@ -96,5 +105,13 @@ export function defineWorkerJobs(
   jobs.define(exportRetentionJob(exports, deps.exportRetentionDays));
   const clientDeletion = new ClientDeletionService(deps.db, new AuditService(deps.db), deps.dataDir);
   jobs.define(clientDeleteJob(clientDeletion));
+  const webhookDelivery = new WebhookDeliveryService(
+    deps.db,
+    deps.box,
+    new WebhookHostPolicy(deps.webhookHosts),
+    deps.webhooks?.timeoutMs !== undefined ? { timeoutMs: deps.webhooks.timeoutMs } : {},
+  );
+  jobs.define(webhookDeliverJob(webhookDelivery, deps.webhooks?.retry));
+  jobs.define(webhookRetentionJob(webhookDelivery));
   return { exports, copyTools, clientDeletion };
 }

@@ -58,6 +58,9 @@ export const ACTIONS = {
   'domains.tag': ['menu.tags.manager', 'menu.domain.integrate2', 'menu.clients.management'],
   /** The install guide (Integrate) of a website. */
   'domains.integrate': ['menu.domain.integrate'],
+  /** A website's outcome webhooks (issue #27): list, add, change, delete, roll the secret, send a test event, and
+   * read their attempts. A website setting: integrators and staff, as domains.write. */
+  'webhooks.manage': ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.clients.management'],
   /** The site scripts and their zip. */
   'domains.files': ['menu.domain.integrate', 'menu.domain.integrate2', 'menu.domain_list', 'domain_list'],
 

@@ -24,3 +24,4 @@ export * from './statistics.ts';
 export * from './subscriber.ts';
 export * from './tag.ts';
 export * from './tracking.ts';
+export * from './webhooks.ts';

@@ -17,6 +17,10 @@ export const JOBS = {
   exportsRetention: 'exports.retention',
   /** Deletes a client and everything it owns, in batches (issue #25). */
   clientDelete: 'management.client-delete',
+  /** Posts one webhook delivery (one event to one webhook), retried with backoff (issue #27). */
+  webhookDeliver: 'webhooks.deliver',
+  /** Deletes finished webhook deliveries (and their attempts) older than the retention period. */
+  webhookRetention: 'webhooks.retention',
 } as const;
 
 export const jobPayloadSchemas = {
@@ -33,6 +37,9 @@ export const jobPayloadSchemas = {
   [JOBS.exportsRetention]: z.object({}),
   /** The client_deletions row: which client, who asked, and the progress so far. */
   [JOBS.clientDelete]: z.object({ deletionId: z.string().uuid() }),
+  /** The webhook_deliveries row: which webhook, the signed body, its attempts so far. */
+  [JOBS.webhookDeliver]: z.object({ deliveryId: z.string().uuid() }),
+  [JOBS.webhookRetention]: z.object({}),
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

@@ -190,6 +190,48 @@ export interface ClientDeletionsTable {
   finished_at: Date | null;
 }
 
+/** A website's outcome webhook (issue #27); the secret only sealed. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  client_id: number;
+  domain_id: number;
+  url: string;
+  events: string[];
+  secret_sealed: string;
+  is_active: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One event for one webhook: the body every attempt posts, and where it stands. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: number;
+  client_id: number;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed' | 'cancelled'>;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+/** One POST of a delivery and how it ended. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: string;
+  webhook_id: number;
+  client_id: number;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  ok: boolean;
+  created_at: Generated<Date>;
+}
+
 /** A client's API key (issue #27): its SHA-256, never the key. */
 export interface ApiKeysTable {
   id: Generated<number>;

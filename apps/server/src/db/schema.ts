@@ -17,6 +17,9 @@ import type {
   QuotaRefusalsTable,
   StoredImageStorage,
   TagsTable,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
 } from './schema-staff.ts';
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -366,6 +369,9 @@ export interface DB {
   plans: PlansTable;
   plan_requests: PlanRequestsTable;
   quota_refusals: QuotaRefusalsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type ClientRow = Selectable<ClientsTable>;

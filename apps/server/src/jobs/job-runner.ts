@@ -62,6 +62,8 @@ export class JobRunner {
         retryDelayMax: 60,
         ...def.queue,
       };
+      // pg-boss takes a maximum delay only with backoff (a queue without backoff retries after retryDelay)
+      if (!policy.retryBackoff) delete policy.retryDelayMax;
       await this.boss.createQueue(def.name, policy);
       await this.boss.updateQueue(def.name, policy);
     }

@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { canonicalHost, type HostRule, parsePushHost, WebPushInputError } from '@pushdeck/web-push';
 
 /**
- * An operator's list of hosts the server may connect to for one purpose (PUSHDECK_CLUSTER_HOSTS,
+ * An operator's list of hosts the server may connect to for one purpose (PUSHDECK_CLUSTER_HOSTS, PUSHDECK_WEBHOOK_HOSTS,
  * PUSHDECK_S3_HOSTS), comma-separated, each entry one of:
  * - `host` (the protocol's default port: 5432 for a database, the URL scheme's for S3), `host:port` (that port),
  *   `host:*` (any port) — a name or an IP address (`[::1]` for IPv6);

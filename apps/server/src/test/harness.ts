@@ -1,5 +1,6 @@
 import { CSRF_COOKIE, SESSION_COOKIE, type UserInfo } from '@pushdeck/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { QueueOptions } from 'pg-boss';
 import pino from 'pino';
 import { buildApp, type RegisteredRoute } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** How a cluster connection test is timed (the product's 1 s floor and 3 s timeout otherwise). */
   connectionTest?: ConnectionTestTiming;
+  /** Webhook deliveries: their retry policy (pg-boss queue options) and timeout, small in tests. */
+  webhooks?: { retry?: QueueOptions; timeoutMs?: number };
   /** Receives the app's log lines at the given level (default: no logs). */
   log?: { stream: NodeJS.WritableStream; level: string };
 }
@@ -93,6 +96,8 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     dataDir: config.dataDir,
     live,
     exportRetentionDays: config.exportRetentionDays,
+    webhookHosts: config.webhookHosts,
+    ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
   });
   await jobs.start({ work: opts.work ?? false });
   const { app, routes } = await buildApp({
@@ -104,6 +109,7 @@ export async function createTestApp(backend: TestBackend, opts: TestAppOptions =
     jobs,
     live,
     sharedRateLimits: backend.name === 'postgres',
+    ...(opts.webhooks?.timeoutMs !== undefined ? { webhookTimeoutMs: opts.webhooks.timeoutMs } : {}),
     logger: opts.log ?? false,
     ...(opts.connectionTest ? { connectionTest: opts.connectionTest } : {}),
   });

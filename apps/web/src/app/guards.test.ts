@@ -214,6 +214,7 @@ describe('route table', () => {
       'triggers/create',
       'triggers/edit/:trigger_id',
       'data-explorer',
+      'webhooks', // issue #27: the website's outcome webhooks
     ].map((child) => (child ? `/dashboard/:id/${child}` : '/dashboard/:id'));
     const rest = [
       '/',

@@ -71,6 +71,8 @@ export const ROUTES = [
   app('Compare', d('more-info/compare'), moreInfo),
   app('Integrate', d('integrate'), { permissions: ACTIONS['domains.integrate'] }),
   app('Integrate 2', d('integrate2'), perms('menu.domain.integrate2')),
+  // Outcome webhooks (issue #27): a website setting, for who may manage them.
+  app('Webhooks', d('webhooks'), { permissions: ACTIONS['webhooks.manage'], action: 'webhooks.manage' }),
   app('Audience Creator', d('audience-creator'), audience),
   app('ViewAud', d('audience-creator/view/:seg_id'), audience),
   app('Edit Audience', d('audience-creator/edit/:aud_id'), perms('menu.domain.audience.edit', 'audience_edit')),

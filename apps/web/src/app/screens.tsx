@@ -41,6 +41,7 @@ const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   DataExplorerWithDashboard: () => statistics().then((m) => m.DomainDataExplorerScreen),
   Integrate: () => import('@/features/integrate/components/integrate-page').then((m) => m.IntegratePage),
   'Integrate 2': () => import('@/features/integrate/components/integrate2-page').then((m) => m.Integrate2Page),
+  Webhooks: () => import('@/features/webhooks/components/webhooks-page').then((m) => m.WebhooksPage),
   'Domain List': () => import('@/features/domains/components/domains-list-page').then((m) => m.DomainsListPage),
   'Tags Manager': () => import('@/features/tags/components/tags-manager-page').then((m) => m.TagsManagerPage),
   'Recurring Drips': () => dripLists().then((m) => m.RegularRecurringScreen),

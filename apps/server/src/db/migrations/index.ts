@@ -17,6 +17,7 @@ import { sql as clientTagsManager } from './0016-client-tags-manager.ts';
 import { sql as clientDeletions } from './0017-client-deletions.ts';
 import { sql as userDeactivatedAt } from './0018-user-deactivated-at.ts';
 import { sql as apiKeys } from './0019-api-keys.ts';
+import { sql as webhooks } from './0020-webhooks.ts';
 
 export interface Migration {
   id: string;
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   { id: '0017_client_deletions', sql: clientDeletions },
   { id: '0018_user_deactivated_at', sql: userDeactivatedAt },
   { id: '0019_api_keys', sql: apiKeys },
+  { id: '0020_webhooks', sql: webhooks },
 ];

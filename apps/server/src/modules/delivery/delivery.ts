@@ -7,6 +7,7 @@ import { fanoutJob, sendJob } from '../../jobs/delivery.jobs.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
+import { WebhookEmitter } from '../webhooks/webhook-events.ts';
 import { FanoutService } from './fanout.service.ts';
 import { SchedulerService } from './scheduler.service.ts';
 import { SendService } from './send.service.ts';
@@ -70,6 +71,7 @@ export function createDelivery(deps: {
     deps.config.vapidSubject,
     deps.sender?.concurrency,
     deps.log,
+    new WebhookEmitter(deps.db, deps.jobs),
   );
   const scheduler = new SchedulerService(deps.db, deps.jobs, deps.log);
   deps.jobs.define(fanoutJob(fanout));

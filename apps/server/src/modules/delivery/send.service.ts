@@ -6,6 +6,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { MessageTokens } from '../../lib/message-token.ts';
 import { openDomainKeys, type VapidKeys } from '../domains/domain-keys.ts';
 import { addToRollups, type RollupDelta } from '../stats/rollups.repository.ts';
+import { NO_WEBHOOKS, type WebhookEvent, type WebhookEvents } from '../webhooks/webhook-events.ts';
 import { type DebugLog, SILENT } from './debug-log.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';
@@ -49,6 +50,8 @@ export class SendService {
     private readonly vapidSubject: string,
     private readonly concurrency = 256,
     private readonly log: DebugLog = SILENT,
+    /** Outcome webhooks (issue #27): told of the subscribers a push service called gone, in the recording transaction. */
+    private readonly webhooks: WebhookEvents = NO_WEBHOOKS,
   ) {}
 
   async sendBatch(ledgerIds: readonly number[]): Promise<{ sent: number; total: number }> {
@@ -164,8 +167,32 @@ export class SendService {
         }));
       await addToRollups(trx, deltas);
       await recordRecipients(trx, chunk, now);
+      await this.webhooks.emit(trx, deactivations(chunk, now));
     });
   }
+}
+
+/** The `deactivated` webhook events of a chunk: one per subscriber whose push service answered 404/410 (or whose
+ * stored endpoint the policy refuses). */
+function deactivations(chunk: readonly Recorded[], now: Date): WebhookEvent[] {
+  const seen = new Set<number>();
+  const events: WebhookEvent[] = [];
+  for (const r of chunk) {
+    if ((r.outcome !== 'gone' && r.outcome !== 'refused') || seen.has(r.subscriberId)) continue;
+    seen.add(r.subscriberId);
+    events.push({
+      type: 'deactivated',
+      domainId: r.domainId,
+      at: now,
+      data: {
+        subscriber_id: r.subscriberId,
+        message_id: r.ledgerId,
+        reason: r.outcome === 'gone' ? 'expired' : 'endpoint_refused',
+        status_code: r.outcome === 'gone' ? r.status : null,
+      },
+    });
+  }
+  return events;
 }
 
 /** What recordRecipients needs of one send result. */

@@ -1,78 +1,18 @@
-import { promises as dns, type LookupAddress, lookup } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
-import { canonical, type HostList, isPublicAddress } from '../../lib/host-list.ts';
+import type { HostList } from '../../lib/host-list.ts';
+import { HOST_REFUSED, OutboundHostPolicy } from '../../lib/outbound-hosts.ts';
 
 /** The code of the error a guarded lookup fails with: the name resolved only to addresses that are not allowed. */
-export const S3_HOST_REFUSED = 'EPUSHDECK_S3_HOST';
-
-interface Endpoint {
-  host: string;
-  port: number;
-  defaultPort: number;
-}
-
-const endpointOf = (url: string): Endpoint | undefined => {
-  if (!URL.canParse(url)) return undefined;
-  const u = new URL(url);
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
-  const host = canonical(u.hostname);
-  if (host === undefined) return undefined;
-  const defaultPort = u.protocol === 'https:' ? 443 : 80;
-  return { host, port: u.port ? Number(u.port) : defaultPort, defaultPort };
-};
+export const S3_HOST_REFUSED = HOST_REFUSED;
 
 /**
- * Which S3 endpoints of image storage the server may call (a client's upload makes it call them). Public hosts are
- * allowed; loopback, private, link-local and other non-public addresses only when PUSHDECK_S3_HOSTS lists them (by
- * name and port, or an address range). A name is judged by what it resolves to: when the config is saved, and again
- * at every connection (the agents' lookup), so a name re-pointed at an inner address later is refused too.
+ * Which S3 endpoints of image storage the server may call (a client's upload makes it call them): the outbound rules
+ * of lib/outbound-hosts.ts with PUSHDECK_S3_HOSTS as the operator's list. Public hosts are allowed; loopback,
+ * private, link-local and other non-public addresses only when PUSHDECK_S3_HOSTS lists them (by name and port, or
+ * an address range). A name is judged by what it resolves to: when the config is saved, and again at every
+ * connection (the agents' lookup), so a name re-pointed at an inner address later is refused too.
  */
-export class S3HostPolicy {
-  constructor(private readonly list: HostList) {}
-
-  /** The verdict without resolving: false for a refused address or a bad URL; true for a listed host or a public
-   * address, and for a name (judged when it resolves). */
-  allowsEndpoint(url: string): boolean {
-    const e = endpointOf(url);
-    if (!e) return false;
-    if (this.list.names(e.host, e.port, e.defaultPort)) return true;
-    return isIP(e.host) === 0 || isPublicAddress(e.host);
-  }
-
-  private addressAllowed(address: string, e: Endpoint) {
-    return isPublicAddress(address) || this.list.holdsAddress(address, e.port, e.defaultPort);
-  }
-
-  /** The verdict on saving a config: a name that resolves to a refused address is refused (one that does not
-   * resolve now is left to the upload, which judges it again). */
-  async allowsOnSave(url: string): Promise<boolean> {
-    if (!this.allowsEndpoint(url)) return false;
-    const e = endpointOf(url)!;
-    if (isIP(e.host) !== 0 || this.list.names(e.host, e.port, e.defaultPort)) return true;
-    const addresses = await dns.lookup(e.host, { all: true }).catch(() => null);
-    return addresses === null || addresses.every((a) => this.addressAllowed(a.address, e));
-  }
-
-  /** The lookup of the S3 client's agents for this endpoint: drops refused addresses, fails when none is left. */
-  lookupFor(url: string): LookupFunction | undefined {
-    const e = endpointOf(url);
-    if (!e || isIP(e.host) !== 0 || this.list.names(e.host, e.port, e.defaultPort)) return undefined;
-    return ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-      lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-        if (err) return callback(err);
-        const allowed = addresses.filter((a) => this.addressAllowed(a.address, e));
-        if (allowed.length === 0) {
-          const refused = Object.assign(
-            new Error(`${hostname} resolves to an address PUSHDECK_S3_HOSTS does not allow`),
-            {
-              code: S3_HOST_REFUSED,
-            },
-          );
-          return callback(refused);
-        }
-        if (options.all) return callback(null, allowed);
-        return callback(null, allowed[0]!.address, allowed[0]!.family);
-      });
-    }) as LookupFunction;
+export class S3HostPolicy extends OutboundHostPolicy {
+  constructor(list: HostList) {
+    super(list, 'PUSHDECK_S3_HOSTS');
   }
 }

@@ -66,7 +66,7 @@ export class TrackingRepository {
       .set({ [column]: now })
       .where('id', '=', ledgerId)
       .where(column, 'is', null)
-      .returning(['drip_id', 'domain_id', 'client_id', 'type'])
+      .returning(['drip_id', 'domain_id', 'client_id', 'type', 'subscriber_id'])
       .executeTakeFirst();
   }
 

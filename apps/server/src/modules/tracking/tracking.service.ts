@@ -7,6 +7,7 @@ import type { MessageTokens } from '../../lib/message-token.ts';
 import { QuotaRepository } from '../billing/quota.repository.ts';
 import { QUOTA_MSG } from '../billing/quota-messages.ts';
 import { addToRollups } from '../stats/rollups.repository.ts';
+import { NO_WEBHOOKS, type WebhookEvent, type WebhookEvents } from '../webhooks/webhook-events.ts';
 import { type SubscriberFields, TrackingRepository } from './tracking.repository.ts';
 
 export interface SubscriberMeta {
@@ -34,6 +35,8 @@ export class TrackingService {
     private readonly tokens: MessageTokens,
     private readonly policy: EndpointPolicy,
     private readonly triggers: TriggerScheduler,
+    /** Outcome webhooks (issue #27): told of deliveries, clicks and unsubscribes in the transaction that counts them. */
+    private readonly webhooks: WebhookEvents = NO_WEBHOOKS,
   ) {}
 
   private async domain(websiteId: string) {
@@ -151,6 +154,9 @@ export class TrackingService {
           counters: full ? { unsubscribed: 1, full_unsubscribed: 1 } : { unsubscribed: 1 },
         },
       ]);
+      await this.webhooks.emit(trx, [
+        { type: 'unsubscribed', domainId: s.domain.id, at: now, data: { subscriber_id: s.id, full } },
+      ]);
     });
   }
 
@@ -181,8 +187,21 @@ export class TrackingService {
       const row = delivered ?? clicked;
       if (!row) return { counted: false };
       const counters = { ...(delivered ? { delivered: 1 } : {}), ...(clicked ? { clicked: 1 } : {}) };
-      await addToRollups(trx, [{ ...row, at: now, counters }]);
+      const { subscriber_id: _subscriber, ...keys } = row;
+      await addToRollups(trx, [{ ...keys, at: now, counters }]);
       await repo.addDripCounts(row.drip_id, delivered ? 1 : 0, clicked ? 1 : 0);
+      const data = { message_id: ledgerId, subscriber_id: row.subscriber_id, drip_id: row.drip_id, type: row.type };
+      const events: WebhookEvent[] = [];
+      if (delivered) events.push({ type: 'delivered', domainId: row.domain_id, at: now, data });
+      if (clicked) {
+        events.push({
+          type: 'clicked',
+          domainId: row.domain_id,
+          at: now,
+          data: { ...data, action: body.action ?? 'main' },
+        });
+      }
+      await this.webhooks.emit(trx, events);
       return { counted: true };
     });
   }

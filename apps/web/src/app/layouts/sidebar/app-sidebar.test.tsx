@@ -124,6 +124,7 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Website Dashboard')).toHaveAttribute('href', '/dashboard/42');
     expect(link(nav, 'Welcome Drips')).toHaveAttribute('href', '/dashboard/42/welcome');
     expect(link(nav, 'Integrate')).toHaveAttribute('href', '/dashboard/42/integrate');
+    expect(link(nav, 'Webhooks')).toHaveAttribute('href', '/dashboard/42/webhooks');
     expect(link(nav, 'Data Explorer')).toBeNull(); // the user role has no menu.analytics.data_explorer
     expect(link(nav, 'Files')).toBeNull();
 
@@ -143,6 +144,7 @@ describe('AppSidebar', () => {
   it('hides the domain items a viewer may not open, and Create under Recurring Drips (the viewer only reads)', async () => {
     const { nav } = renderSidebar(userWithRole('viewer'), { domainId: '42' });
     expect(link(nav, 'Integrate')).toBeNull();
+    expect(link(nav, 'Webhooks')).toBeNull();
     expect(group(nav, 'Segmentation')).toBeInTheDocument();
     await userEvent.setup().click(group(nav, 'Recurring Drips')!);
     await shown(nav, 'Regular');

@@ -31,6 +31,7 @@ import {
   IconTool,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   IconWorld,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -108,4 +109,5 @@ export const DOMAIN_NAV: readonly NavItem[] = [
     link('Manual Segmentation', IconListDetails, 'Manual Segmentation'),
   ]),
   link('Integrate', IconPlugConnected, 'Integrate'),
+  link('Webhooks', IconWebhook, 'Webhooks'),
 ];
