@@ -33,6 +33,7 @@ import { ClientDeletionService } from './modules/management/client-deletion.serv
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { GettingStartedRepository } from './modules/onboarding/getting-started.repository.ts';
 import { segmentLookup } from './modules/segments/segment-lookup.ts';
 import { SegmentsRepository } from './modules/segments/segments.repository.ts';
@@ -152,6 +153,7 @@ export function createServices(deps: ServiceDeps) {
     imageStore,
     images: new ImageStorageService(db, box, imageStore, s3Hosts),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
+    notifications: new NotificationsService(db, deps.jobs),
     billing: new BillingService(db, audit),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),

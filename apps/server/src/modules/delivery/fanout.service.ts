@@ -2,6 +2,7 @@ import { audienceQuerySchema, JOBS } from '@pushdeck/contracts';
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
+import { apiSendAudience } from '../notifications/api-audience.ts';
 import { compileAudience } from '../segments/query/compile-audience.ts';
 import { type DebugLog, SILENT } from './debug-log.ts';
 import { LedgerRepository } from './ledger.repository.ts';
@@ -63,7 +64,12 @@ export class FanoutService {
       return { done: true, n: 0, job: null };
     }
     const ledger = new LedgerRepository(trx);
-    const audience = occ.subscriber_id === null ? await audienceOf(trx, occ.schedule_id) : sql<boolean>`true`;
+    const audience =
+      occ.subscriber_id !== null
+        ? sql<boolean>`true`
+        : occ.type === 'api'
+          ? await apiSendAudience(trx, occ.id)
+          : await audienceOf(trx, occ.schedule_id);
     const ids = await ledger.audienceBatch(occ, audience, FANOUT_BATCH);
     const ledgerIds = await ledger.queue(occ, ids);
     const job = ledgerIds.length > 0 ? await this.jobs.send(DELIVERY_SEND, { ledgerIds }, { trx }) : null;

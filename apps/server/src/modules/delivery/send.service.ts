@@ -9,7 +9,7 @@ import { addToRollups, type RollupDelta } from '../stats/rollups.repository.ts';
 import { type DebugLog, SILENT } from './debug-log.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';
-import { buildPayload, ttlOf } from './payload.ts';
+import { buildPayload, ttlOf, urgencyOf } from './payload.ts';
 import { claimWithinQuota } from './send-quota.ts';
 
 const FLUSH_EVERY = 200;
@@ -88,7 +88,7 @@ export class SendService {
         payload: JSON.stringify(buildPayload(drip, this.tokens.issue(base.ledgerId))),
         options: {
           ttl: ttlOf(drip.customization),
-          urgency: 'normal',
+          urgency: urgencyOf(drip.customization),
           topic: topicOf(base.ledgerId),
           vapid: { subject: this.vapidSubject, ...vapid },
         },
