@@ -153,19 +153,4 @@ export class NotificationsRepository {
       .groupBy(['status', 'http_status'])
       .execute();
   }
-
-  /** The send an API occurrence belongs to: what the fan-out walks. */
-  targetOf(occurrenceId: number) {
-    return this.db
-      .selectFrom('api_sends as a')
-      .leftJoin('segments as s', (j) => j.onRef('s.id', '=', 'a.segment_id').onRef('s.domain_id', '=', 'a.domain_id'))
-      .select(['a.id', 'a.target', 's.query as segment_query'])
-      .where('a.occurrence_id', '=', occurrenceId)
-      .executeTakeFirst();
-  }
-
-  /** The subscribers listed on the send of this occurrence, as an expression on `subscribers`. */
-  listedSubscribers(occurrenceId: number): Expression<SqlBool> {
-    return sql<boolean>`subscribers.id in (select unnest(a.subscriber_ids) from api_sends a where a.occurrence_id = ${occurrenceId})`;
-  }
 }

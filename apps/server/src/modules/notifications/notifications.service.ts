@@ -14,8 +14,8 @@ import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
+import { storedAudience } from '../delivery/fanout.service.ts';
 import { PAYLOAD_TOO_LARGE_MESSAGE, payloadFits } from '../delivery/payload.ts';
-import { segmentAudience } from './api-audience.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
 import { type ApiSendValues, NotificationsRepository } from './notifications.repository.ts';
 
@@ -164,7 +164,7 @@ export class NotificationsService {
     if (body.segment_id !== undefined) {
       const segment = await repo.segment(website.id, website.client_id, body.segment_id);
       if (!segment) throw new ValidationError({ segment_id: [NOTIFICATION_MSG.segmentNotFound] });
-      const recipients = await repo.countActive(website.id, segmentAudience(segment.query));
+      const recipients = await repo.countActive(website.id, storedAudience(segment.query));
       return { ...base, target: 'segment', subscriber_ids: null, segment_id: segment.id, recipients };
     }
     const recipients = await repo.countActive(website.id, sql<boolean>`true`);
