@@ -21,6 +21,7 @@ import type { AppConfig } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { LiveBus } from './lib/live-events.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -44,6 +45,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { trackingLimits, trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import type { TriggerScheduler } from './modules/tracking/tracking.service.ts';
+import { registerApiKeys } from './plugins/api-key.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { enforceRouteDeclarations, type RegisteredRoute } from './plugins/route-declarations.ts';
@@ -131,7 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Pushdeck API', version: APP_VERSION },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pushdeck_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'pushdeck_session' },
+          // the server API (issue #27): Authorization: Bearer <key>
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made in the console (API keys)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -139,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
 
   const services = createServices(deps);
   registerSession(app, { config, sessions: services.sessions, clients: services.clients, auth: services.auth });
+  registerApiKeys(app, { keys: services.apiKeys, shared: deps.sharedRateLimits ? { db } : undefined });
 
   systemRoutes(app, { system: services.system });
   authRoutes(app, { auth: services.auth, sessions: services.sessions, config });
@@ -156,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   auditRoutes(app, moduleDeps);
   managementRoutes(app, moduleDeps);
   clientDeletionRoutes(app, moduleDeps);
+  apiKeysRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
   exportsRoutes(app, { exports: services.exports });

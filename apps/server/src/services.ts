@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { type LiveBus, LocalLiveBus } from './lib/live-events.ts';
 import { MessageTokens } from './lib/message-token.ts';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.repository.ts';
@@ -154,6 +155,7 @@ export function createServices(deps: ServiceDeps) {
     images: new ImageStorageService(db, box, imageStore, s3Hosts),
     tracking: new TrackingService(db, new MessageTokens(deps.secret), deps.endpointPolicy, deps.triggers),
     notifications: new NotificationsService(db, deps.jobs),
+    apiKeys: new ApiKeysService(db, audit),
     billing: new BillingService(db, audit),
     copyTools,
     recurringMigration: new RecurringMigrationService(db, copyTools),

@@ -73,6 +73,10 @@ export const ACTIONS = {
   'stats.serverPerformance': ['menu.analytics.server_performance'],
   'stats.performance': ['menu.analytics.performance'],
 
+  // The server API (issue #27)
+  /** Create, list and revoke a client's API keys: its owner (role client) and staff. */
+  'apiKeys.manage': ['menu.domain.integrate2', 'menu.clients.management'],
+
   // Staff
   /** The client picker and signing in as one of a client's users. */
   'clients.manage': ['menu.clients.management'],

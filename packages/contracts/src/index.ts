@@ -1,5 +1,6 @@
 export * from './actions.ts';
 export * from './api.ts';
+export * from './api-keys.ts';
 export * from './audience.ts';
 export * from './auth.ts';
 export * from './billing.ts';

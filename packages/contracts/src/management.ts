@@ -228,6 +228,9 @@ export const AUDIT_ACTIONS = [
   'plan_request.decide',
   'connection.master',
   'client.delete',
+  'api_key.create',
+  'api_key.revoke',
+  'api_key.use',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -189,3 +189,20 @@ export interface ClientDeletionsTable {
   started_at: Date | null;
   finished_at: Date | null;
 }
+
+/** A client's API key (issue #27): its SHA-256, never the key. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  prefix: string;
+  hash: string;
+  scopes: string[];
+  website_ids: number[] | null;
+  created_by: number | null;
+  created_by_email: string | null;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+  revoked_at: Date | null;
+}

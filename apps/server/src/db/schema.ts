@@ -1,6 +1,7 @@
 import type { StatCounterName } from '@pushdeck/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
+  ApiKeysTable,
   AuditLogTable,
   ClientDeletionsTable,
   ClustersTable,
@@ -384,6 +385,7 @@ export interface DB {
   domain_tags: DomainTagsTable;
   copy_jobs: CopyJobsTable;
   client_deletions: ClientDeletionsTable;
+  api_keys: ApiKeysTable;
   drip_copies: DripCopiesTable;
   clusters: ClustersTable;
   db_subs: DbSubsTable;

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/passwords.ts';
 import { testBackends } from '../test/backends.ts';
-import { createTestApp, signedIn, type TestApp, TestClient } from '../test/harness.ts';
+import { ADMIN, createTestApp, signedIn, type TestApp, TestClient } from '../test/harness.ts';
 import { enforceRouteDeclarations, type RegisteredRoute } from './route-declarations.ts';
 
 const concrete = (url: string) => url.replace(/:[a-zA-Z_]+/g, '1').replace(/\*$/, 'x');
@@ -40,7 +40,9 @@ describe.each(testBackends())('every registered route on $name', (backend) => {
 
   it("takes every guarded route's permission from the shared ACTIONS table, so the console's rule cannot drift", () => {
     const entries: readonly unknown[] = Object.values(ACTIONS);
-    const guarded = t.routes.filter((r) => r.permission !== 'public' && r.permission !== 'authenticated');
+    const guarded = t.routes.filter(
+      (r) => r.permission !== 'public' && r.permission !== 'authenticated' && r.permission !== 'apiKey',
+    );
     expect(guarded.some((r) => r.method !== 'GET')).toBe(true);
     const strays = guarded.filter((r) => !entries.includes(r.permission)).map((r) => `${r.method} ${r.url}`);
     expect(strays).toEqual([]);
@@ -56,9 +58,23 @@ describe.each(testBackends())('every registered route on $name', (backend) => {
     }
   });
 
+  it('takes only a key on every server API route: a signed-in admin without one gets a 401', async () => {
+    const serverApi = t.routes.filter((r) => r.permission === 'apiKey');
+    expect(serverApi.length).toBeGreaterThan(0);
+    expect(serverApi.every((r) => r.url.startsWith('/api/server/v1/'))).toBe(true);
+    expect(t.routes.filter((r) => r.url.startsWith('/api/server/') && r.permission !== 'apiKey')).toEqual([]);
+    const a = await signedIn(t, ADMIN.email, ADMIN.password);
+    for (const r of serverApi) {
+      const res = await a.request(r.method as 'GET', concrete(r.url), { body: {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
   it('answers 403 on every permission route to a user without that permission', async () => {
     const c = await signedIn(t, 'nobody@pushdeck.test', 'nothing-granted');
-    const guarded = t.routes.filter((r) => r.permission !== 'public' && r.permission !== 'authenticated');
+    const guarded = t.routes.filter(
+      (r) => r.permission !== 'public' && r.permission !== 'authenticated' && r.permission !== 'apiKey',
+    );
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
       const res = await c.request(r.method as 'GET', concrete(r.url), { body: {} });

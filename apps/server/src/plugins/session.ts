@@ -55,8 +55,10 @@ export function registerSession(app: App, deps: SessionDeps): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    await loadSession(request, deps);
     const permission = request.routeOptions.config?.permission;
+    // the server API authenticates its key instead (plugins/api-key.ts): a cookie sent along is ignored
+    if (permission === 'apiKey') return;
+    await loadSession(request, deps);
     if (permission === undefined) return; // not a route: the 404 handler answers
     if (permission !== 'public' && !request.user) throw new HttpError(401, MSG.unauthenticated);
     if (!SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== false) checkCsrf(request);

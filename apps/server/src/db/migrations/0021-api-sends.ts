@@ -16,7 +16,7 @@ create table api_sends (
   domain_id integer not null references domains (id) on delete cascade,
   drip_id integer not null references drips (id) on delete cascade,
   occurrence_id integer not null unique references occurrences (id) on delete cascade,
-  api_key_id integer,
+  api_key_id integer references api_keys (id) on delete set null,
   target text not null check (target in ('subscribers', 'segment', 'all')),
   subscriber_ids integer[],
   segment_id integer references segments (id) on delete set null,
@@ -27,7 +27,7 @@ create table api_sends (
 create index api_sends_client on api_sends (client_id, id);
 
 create table api_idempotency (
-  api_key_id integer not null,
+  api_key_id integer not null references api_keys (id) on delete cascade,
   key text not null,
   request_hash text not null,
   status_code smallint,

@@ -16,6 +16,7 @@ import { sql as billing } from './0015-billing.ts';
 import { sql as clientTagsManager } from './0016-client-tags-manager.ts';
 import { sql as clientDeletions } from './0017-client-deletions.ts';
 import { sql as userDeactivatedAt } from './0018-user-deactivated-at.ts';
+import { sql as apiKeys } from './0019-api-keys.ts';
 import { sql as apiSends } from './0021-api-sends.ts';
 
 export interface Migration {
@@ -43,5 +44,6 @@ export const migrations: readonly Migration[] = [
   { id: '0016_client_tags_manager', sql: clientTagsManager },
   { id: '0017_client_deletions', sql: clientDeletions },
   { id: '0018_user_deactivated_at', sql: userDeactivatedAt },
+  { id: '0019_api_keys', sql: apiKeys },
   { id: '0021_api_sends', sql: apiSends },
 ];

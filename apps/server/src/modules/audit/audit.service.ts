@@ -24,7 +24,8 @@ export interface AuditChange {
     | 'db_sub'
     | 'connection'
     | 'plan'
-    | 'plan_request';
+    | 'plan_request'
+    | 'api_key';
   subjectId: number | null;
   clientId?: number | null;
   before?: unknown;

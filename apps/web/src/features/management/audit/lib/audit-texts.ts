@@ -34,6 +34,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'client.plan': 'Client plan changed',
   'plan_request.decide': 'Plan request decided',
   'client.delete': 'Client deleted',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
+  'api_key.use': 'API key used from a new address',
 };
 
 /** A stored action's label; an action this console does not know yet reads as its name. */
