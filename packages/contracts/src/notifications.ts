@@ -92,8 +92,7 @@ export const notificationSendSchema = z
     urgency: z.enum(URGENCIES, { error: NOTIFICATION_MSG.urgency }).optional(),
     send_at: z
       .string({ error: NOTIFICATION_MSG.sendAtFormat })
-      .regex(ISO_TIME, NOTIFICATION_MSG.sendAtFormat)
-      .refine((v) => !Number.isNaN(Date.parse(v)), NOTIFICATION_MSG.sendAtFormat)
+      .refine((v) => ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)), NOTIFICATION_MSG.sendAtFormat)
       .optional(),
   })
   .strict()

@@ -1,23 +1,22 @@
-import type { NotificationSend } from '@pushdeck/contracts';
+import type { NotificationAccepted, NotificationSend, NotificationStatus } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor.ts';
+import { createApiKey, withKey } from '../../test/api-keys.ts';
 import { testBackends } from '../../test/backends.ts';
 import { rollup, startPushService, subscribe, waitFor, websiteOf } from '../../test/delivery-fixtures.ts';
 import { createTestApp, DEMO, type TestApp, TestClient } from '../../test/harness.ts';
-import { NotificationsService } from './notifications.service.ts';
 
 type Push = Awaited<ReturnType<typeof startPushService>>;
 
 /**
- * The server API's sends in the delivery engine, through the service (the HTTP layer, keys and idempotency over
- * HTTP are in notifications.test.ts): same ledger, rollups of type `api`, urgency and TTL, scheduled sends.
+ * The server API's sends in the delivery engine (tenancy, validation and idempotency are in notifications.test.ts):
+ * the local push service receives them once, through the same ledger, rollups of type `api`, urgency and TTL,
+ * scheduled sends, the rules that switch sending off.
  */
 describe.each(testBackends())('API sends in the delivery engine on $name', (backend) => {
   let t: TestApp;
   let push: Push;
   let site: Awaited<ReturnType<typeof websiteOf>>;
-  let actor: Actor;
-  let service: NotificationsService;
+  let key: string;
   beforeAll(async () => {
     push = await startPushService();
     t = await createTestApp(backend, {
@@ -26,25 +25,7 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
       sender: { maxAttempts: 2, backoffBaseMs: 20, timeoutMs: 3000 },
     });
     site = await websiteOf(t.handle.db, 'https://shop.acme.test');
-    const user = await t.handle.db
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('email', '=', DEMO.client)
-      .executeTakeFirstOrThrow();
-    actor = {
-      user: {
-        ...user,
-        clientId: site.client_id,
-        clientUid: null,
-        roles: [],
-        direct: [],
-        permissions: new Set(),
-        isStaff: false,
-      },
-      clientId: site.client_id,
-      impersonatorId: null,
-    };
-    service = new NotificationsService(t.handle.db, t.jobs);
+    key = await createApiKey(t, { email: DEMO.client, scopes: ['send'] });
   });
   afterAll(async () => {
     await t?.close();
@@ -61,10 +42,20 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
         .where('id', '=', sendId)
         .executeTakeFirstOrThrow()
     ).occurrence_id;
-  const settled = (sendId: number) =>
+  const send = async (body: Partial<NotificationSend>) => {
+    const res = await withKey(t, key, 'POST', '/api/server/v1/notifications', { body: message(body) });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json().data as NotificationAccepted;
+  };
+  const statusOf = async (sendId: number) => {
+    const res = await withKey(t, key, 'GET', `/api/server/v1/notifications/${sendId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as NotificationStatus;
+  };
+  const settled = (sendId: number, status = 'done') =>
     waitFor(async () => {
-      const s = await service.status(actor, sendId);
-      return s.status === 'done' && s;
+      const s = await statusOf(sendId);
+      return s.status === status && s;
     });
   const message = (over: Partial<NotificationSend>): NotificationSend => ({
     website_id: site.id,
@@ -84,16 +75,11 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
     });
     expect(identify.statusCode).toBe(200);
     const before = await rollup(t.handle.db, site.id);
-    const answer = await service.send(
-      actor,
-      { apiKeyId: 1 },
-      message({ subscribable_ids: ['user-42', 'nobody'], urgency: 'high', ttl: 900 }),
-    );
-    expect(answer.statusCode).toBe(202);
-    expect(answer.body.data).toMatchObject({ status: 'sending', recipients: 1, send_at: null });
-    const status = await settled(answer.body.data.id);
+    const answer = await send({ subscribable_ids: ['user-42', 'nobody'], urgency: 'high', ttl: 900 });
+    expect(answer).toMatchObject({ status: 'sending', recipients: 1, send_at: null });
+    const status = await settled(answer.id);
     expect(status.counts).toMatchObject({ queued: 0, sent: 1, failed: 0 });
-    const rows = await ledgerOf(await occurrenceOf(answer.body.data.id));
+    const rows = await ledgerOf(await occurrenceOf(answer.id));
     expect(rows.map((r) => [r.subscriber_id, r.type, r.status])).toEqual([[id, 'api', 'sent']]);
     const got = push.messages(sub.id);
     expect(got).toHaveLength(1);
@@ -114,7 +100,7 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
       .where('type', '=', 'api')
       .executeTakeFirstOrThrow();
     expect({ sent: Number(typed.sent), clicked: Number(typed.clicked) }).toEqual({ sent: 1, clicked: 1 });
-    expect((await service.status(actor, answer.body.data.id)).counts).toMatchObject({
+    expect((await statusOf(answer.id)).counts).toMatchObject({
       sent: 1,
       delivered: 1,
       clicked: 1,
@@ -127,30 +113,26 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
     const c = await subscribe(t, push, site);
     push.injectFault({ subscriptionId: a.sub.id, status: 410 });
     push.injectFault({ subscriptionId: b.sub.id, status: 413 });
-    const answer = await service.send(actor, { apiKeyId: 1 }, message({ subscriber_ids: [a.id, b.id, c.id] }));
-    expect(answer.body.data.recipients).toBe(3);
-    const status = await settled(answer.body.data.id);
+    const answer = await send({ subscriber_ids: [a.id, b.id, c.id] });
+    expect(answer.recipients).toBe(3);
+    const status = await settled(answer.id);
     expect(status.counts).toMatchObject({
       queued: 0,
       sent: 1,
       failed: 2,
       failed_by_reason: expect.objectContaining({ gone: 1, too_large: 1 }),
     });
-    const rows = await ledgerOf(await occurrenceOf(answer.body.data.id));
+    const rows = await ledgerOf(await occurrenceOf(answer.id));
     expect(rows.map((r) => r.status).sort()).toEqual(['gone', 'sent', 'too_large']);
   });
 
   it('sends a scheduled message at its time, not before', async () => {
     const { sub, id } = await subscribe(t, push, site);
     const sendAt = new Date(Date.now() + 1500);
-    const answer = await service.send(
-      actor,
-      { apiKeyId: 1 },
-      message({ subscriber_ids: [id], send_at: sendAt.toISOString() }),
-    );
-    expect(answer.body.data).toMatchObject({ status: 'scheduled', send_at: sendAt.toISOString() });
-    expect((await service.status(actor, answer.body.data.id)).status).toBe('scheduled');
-    await settled(answer.body.data.id);
+    const answer = await send({ subscriber_ids: [id], send_at: sendAt.toISOString() });
+    expect(answer).toMatchObject({ status: 'scheduled', send_at: sendAt.toISOString() });
+    expect((await statusOf(answer.id)).status).toBe('scheduled');
+    await settled(answer.id);
     const got = push.messages(sub.id);
     expect(got).toHaveLength(1);
     expect(got[0]!.receivedAt.getTime()).toBeGreaterThanOrEqual(sendAt.getTime());
@@ -160,11 +142,8 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
     const { sub, id } = await subscribe(t, push, site);
     await t.handle.db.updateTable('domains').set({ is_active: 0 }).where('id', '=', site.id).execute();
     try {
-      const answer = await service.send(actor, { apiKeyId: 1 }, message({ subscriber_ids: [id] }));
-      const status = await waitFor(async () => {
-        const s = await service.status(actor, answer.body.data.id);
-        return s.status === 'cancelled' && s;
-      });
+      const answer = await send({ subscriber_ids: [id] });
+      const status = await settled(answer.id, 'cancelled');
       expect(status.counts.sent).toBe(0);
       expect(push.messages(sub.id)).toHaveLength(0);
     } finally {

@@ -19,14 +19,15 @@ import { PAYLOAD_TOO_LARGE_MESSAGE, payloadFits } from '../delivery/payload.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
 import { type ApiSendValues, NotificationsRepository } from './notifications.repository.ts';
 
-/** Who calls: the API key (its id keys the Idempotency-Key answers). */
+/** Who calls: the API key (its id keys the Idempotency-Key answers; its website list, null = all, limits what it reaches). */
 export interface ApiCaller {
-  apiKeyId: number;
+  id: number;
+  websiteIds: number[] | null;
 }
 
-/** An answer as it was first given (replayed for the same Idempotency-Key). */
+/** An accepted send's answer as it was first given (replayed for the same Idempotency-Key). */
 export interface Answer<T> {
-  statusCode: number;
+  statusCode: 202;
   body: { data: T };
 }
 
@@ -84,22 +85,23 @@ export class NotificationsService {
     actor: Actor,
     caller: ApiCaller,
     body: NotificationSend,
-    idempotencyKey?: string,
+    idempotencyHeader?: string | string[],
     now = new Date(),
   ): Promise<Answer<NotificationAccepted>> {
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     return this.db.transaction().execute(async (trx) => {
       if (idempotencyKey !== undefined) {
         const keys = new IdempotencyRepository(trx);
         const hash = requestHash(body);
-        if (!(await keys.claim(caller.apiKeyId, idempotencyKey, hash))) {
-          const first = await keys.find(caller.apiKeyId, idempotencyKey);
-          if (!first || first.request_hash !== hash || first.status_code === null) {
+        if (!(await keys.claim(caller.id, idempotencyKey, hash))) {
+          const first = await keys.find(caller.id, idempotencyKey);
+          if (!first || first.request_hash !== hash || first.status_code !== 202) {
             throw new ValidationError({ 'Idempotency-Key': [NOTIFICATION_MSG.idempotencyReused] });
           }
-          return { statusCode: first.status_code, body: first.body as { data: NotificationAccepted } };
+          return { statusCode: 202, body: first.body as { data: NotificationAccepted } };
         }
         const answer = await this.create(trx, actor, caller, body, now);
-        await keys.saveAnswer(caller.apiKeyId, idempotencyKey, answer.statusCode, answer.body);
+        await keys.saveAnswer(caller.id, idempotencyKey, answer.statusCode, answer.body);
         return answer;
       }
       return this.create(trx, actor, caller, body, now);
@@ -116,7 +118,8 @@ export class NotificationsService {
     checkSendAt(body.send_at, now);
     const repo = new NotificationsRepository(trx);
     const website = await repo.website(actor, body.website_id);
-    if (!website) throw new HttpError(404, DRIP_MSG.domainNotFound);
+    if (!website || (caller.websiteIds !== null && !caller.websiteIds.includes(website.id)))
+      throw new HttpError(404, DRIP_MSG.domainNotFound);
     const target = await this.target(repo, website, caller, body);
     const content = contentOf(body);
     if (!payloadFits({ id: 2_147_483_647, ...content }))
@@ -154,7 +157,7 @@ export class NotificationsService {
     caller: ApiCaller,
     body: NotificationSend,
   ): Promise<Omit<ApiSendValues, 'send_at'>> {
-    const base = { client_id: website.client_id, domain_id: website.id, api_key_id: caller.apiKeyId };
+    const base = { client_id: website.client_id, domain_id: website.id, api_key_id: caller.id };
     if (body.subscriber_ids || body.subscribable_ids) {
       const ids = body.subscriber_ids
         ? await repo.activeByIds(website.id, body.subscriber_ids)
@@ -172,10 +175,12 @@ export class NotificationsService {
   }
 
   /** A send of the actor's client with its outcomes so far, counted from the send ledger. */
-  async status(actor: Actor, id: number): Promise<NotificationStatus> {
+  async status(actor: Actor, id: number, caller: Pick<ApiCaller, 'websiteIds'>): Promise<NotificationStatus> {
     const repo = new NotificationsRepository(this.db);
     const row = await repo.find(actor, id);
-    if (!row) throw new HttpError(404, NOTIFICATION_MSG.notFound);
+    if (!row || (caller.websiteIds !== null && !caller.websiteIds.includes(row.domain_id))) {
+      throw new HttpError(404, NOTIFICATION_MSG.notFound);
+    }
     const counts = countOutcomes(await repo.ledgerCounts(row.occurrence_id));
     const status =
       row.occurrence_status === 'cancelled'
