@@ -105,6 +105,26 @@ describe.each(testBackends())('API sends in the delivery engine on $name', (back
       delivered: 1,
       clicked: 1,
     });
+    // the console's statistics count them as the type 'api'
+    const today = new Date().toISOString().slice(0, 10);
+    const owner = new TestClient(t.app);
+    await owner.login(DEMO.client);
+    const events = await owner.get(
+      `/api/v1/statistics/getStatsEventsByDrips?date_start=${today}&date_finish=${today}&date_trunc=millennium&domain_ids[]=${site.website_id}`,
+      { resultgroupby: 'type:api', cache: '0' },
+    );
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.json().data.api[0]).toMatchObject({ sent: 1, clicked: 1 });
+    const explorer = await owner.post('/api/v2/statistics/getDataExplorer', {
+      timezone: 'UTC',
+      date_trunc: 'day',
+      columns: { map: {}, exclude: [], include: [] },
+      filters: { date_start: today, date_end: today, website_id: [String(site.id)], type: ['api'], client_id: [] },
+      orders: [],
+      groups: ['type'],
+    });
+    expect(explorer.statusCode, explorer.body).toBe(200);
+    expect(explorer.json().data).toEqual([expect.objectContaining({ type: 'api', sent: 1, clicked: 1 })]);
   });
 
   it('counts each failure by its reason, equal to the ledger', async () => {
