@@ -1,5 +1,5 @@
 import { Code, Text } from '@mantine/core';
-import { PUSHMINE_SNIPPET, siteOrigin } from '../lib/site-origin';
+import { IDENTIFY_SNIPPET, PUSHMINE_SNIPPET, siteOrigin } from '../lib/site-origin';
 import { DownloadFileButton } from './download-file-button';
 import { InstallStep } from './install-step';
 import { SnippetBlock } from './snippet-block';
@@ -24,6 +24,13 @@ export function PushmineStep({ step, websiteId, siteUrl }: { step: number; websi
       <div>
         <DownloadFileButton websiteId={websiteId} filename="pushmine" />
       </div>
+      <Text size="sm">
+        Optional: on pages where you know who the visitor is, give Pushdeck your own id for them (1 to 255 characters,
+        such as your user id). Your server can then send to that id through the server API (
+        <Code>subscribable_ids</Code>); a visitor who subscribes later gets it then. Call it again with another id to
+        replace it; it is sent once per change, not on every page view.
+      </Text>
+      <SnippetBlock label="Identify the visitor" code={IDENTIFY_SNIPPET} />
     </InstallStep>
   );
 }
