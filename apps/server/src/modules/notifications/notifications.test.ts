@@ -11,6 +11,7 @@ import { createApiKey, withKey } from '../../test/api-keys.ts';
 import { testBackends } from '../../test/backends.ts';
 import { startPushService, subscribe, waitFor, websiteOf } from '../../test/delivery-fixtures.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { IdempotencyRepository } from './idempotency.repository.ts';
 
 type Push = Awaited<ReturnType<typeof startPushService>>;
 const SEND = '/api/server/v1/notifications';
@@ -242,5 +243,14 @@ describe.each(testBackends())('POST/GET /api/server/v1/notifications on $name', 
     const later = await post(acme, body, headers);
     expect(later.statusCode).toBe(202);
     expect(later.json().data.id).not.toBe(first.json().data.id);
+    // the maintenance job's sweep drops answers older than 24 h, and only those
+    await t.handle.db
+      .updateTable('api_idempotency')
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('key', '=', headers['idempotency-key'])
+      .execute();
+    const kept = await t.handle.db.selectFrom('api_idempotency').select('key').execute();
+    expect(await new IdempotencyRepository(t.handle.db).purge()).toBe(1);
+    expect((await t.handle.db.selectFrom('api_idempotency').select('key').execute()).length).toBe(kept.length - 1);
   });
 });
