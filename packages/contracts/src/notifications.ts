@@ -23,7 +23,7 @@ export const NOTIFICATION_LIMITS = {
 } as const;
 
 export const NOTIFICATION_MSG = {
-  subscribableId: `Must be 1 to ${SUBSCRIBABLE_ID_MAX} printable characters.`,
+  subscribableId: `Must be 1 to ${SUBSCRIBABLE_ID_MAX} printable characters, without spaces at either end.`,
   oneTarget: 'Give exactly one target: subscriber_ids, subscribable_ids, segment_id or all: true.',
   listSize: `Give 1 to ${NOTIFICATION_LIMITS.recipientsMax.toLocaleString('en-US')} ids.`,
   all: 'Must be true to send to every subscriber of the website.',
