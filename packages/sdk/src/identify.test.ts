@@ -72,7 +72,9 @@ describe("pushmine('identify', id)", () => {
     const fetch = fakeFetch();
     const flaky = Object.assign(
       async (url: string, init: Parameters<typeof fetch>[1]) =>
-        fail && url.endsWith('/identify') ? { ok: false, status: 404, text: async (): Promise<string> => '' } : fetch(url, init),
+        fail && url.endsWith('/identify')
+          ? { ok: false, status: 404, text: async (): Promise<string> => '' }
+          : fetch(url, init),
       { calls: fetch.calls },
     );
     const pageView = () =>
