@@ -39,11 +39,10 @@ export const NOTIFICATION_MSG = {
 
 export const subscribableIdSchema = z
   .string({ error: NOTIFICATION_MSG.subscribableId })
-  .min(1, NOTIFICATION_MSG.subscribableId)
-  .max(SUBSCRIBABLE_ID_MAX, NOTIFICATION_MSG.subscribableId)
-  .refine((v) => [...v].length <= SUBSCRIBABLE_ID_MAX && SUBSCRIBABLE_ID_PATTERN.test(v) && v.trim() === v, {
-    message: NOTIFICATION_MSG.subscribableId,
-  });
+  .refine(
+    (v) => v.length > 0 && [...v].length <= SUBSCRIBABLE_ID_MAX && SUBSCRIBABLE_ID_PATTERN.test(v) && v.trim() === v,
+    { message: NOTIFICATION_MSG.subscribableId },
+  );
 
 /** The public endpoint `identify` (pushmine.js): the site's own id for this subscription. */
 export const identifyBodySchema = z.object({
