@@ -11,6 +11,8 @@ import type { App } from '../../plugins/types.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 
 const tags = ['server-api'];
+/** 10,000 subscribable ids of 255 characters fit (the rest of the API keeps 1 MiB). */
+export const SEND_BODY_LIMIT = 3 * 1_048_576;
 const security = [{ apiKey: [] }];
 
 /**
@@ -23,6 +25,7 @@ export function notificationsRoutes(app: App, deps: ModuleDeps): void {
   app.post(
     '/api/server/v1/notifications',
     {
+      bodyLimit: SEND_BODY_LIMIT,
       config: { permission: 'apiKey', apiScope: 'send' },
       schema: {
         tags,

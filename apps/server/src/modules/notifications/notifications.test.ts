@@ -147,6 +147,13 @@ describe.each(testBackends())('POST/GET /api/server/v1/notifications on $name', 
     expect((await post(blogOnly, { website_id: blog.id, all: true, ...message })).statusCode).toBe(202);
   });
 
+  it('takes the longest list: 10,000 subscribable ids of 255 characters', async () => {
+    const ids = Array.from({ length: 10_000 }, (_, i) => `${i}-`.padEnd(255, 'x'));
+    const res = await post(acme, { website_id: shop.id, subscribable_ids: ids, ...message });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(202);
+    expect(res.json().data.recipients).toBe(0);
+  });
+
   it('refuses bad input with the editors’ texts, per field, and sends nothing', async () => {
     const before = await sendsOf(shop.client_id);
     const errorsOf = async (body: object, headers?: Record<string, string>) => {
