@@ -10,6 +10,7 @@ const STAFF_ALL = [
   'Files',
   'Drip Instruments',
   'Tags Manager',
+  'API Keys',
 ];
 
 describe('sidebar per role', () => {
@@ -20,9 +21,9 @@ describe('sidebar per role', () => {
     [
       'moder',
       '/moderation-dashboard',
-      ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments'],
+      ['Main Dashboard', 'Users Management', 'Analytics', 'Files', 'Drip Instruments', 'API Keys'],
     ],
-    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments', 'Tags Manager']],
+    ['client', '/dashboard', ['Main Dashboard', 'Analytics', 'Files', 'Drip Instruments', 'Tags Manager', 'API Keys']],
     ['user', '/dashboard', ['Main Dashboard', 'Analytics']],
   ];
 

@@ -17,6 +17,8 @@ const WRITES: [method: string, path: string, rule: Action | 'authenticated'][] =
   ['POST', '/api/v1/tags', 'tags.manage'],
   ['PUT', '/api/v1/tags/:id', 'tags.manage'],
   ['DELETE', '/api/v1/tags/:id', 'tags.manage'],
+  ['POST', '/api/v1/api-keys', 'apiKeys.manage'],
+  ['DELETE', '/api/v1/api-keys/:id', 'apiKeys.manage'],
   ['POST', '/api/v1/segments', 'audiences.create'],
   ['PUT', '/api/v1/segments/:id', 'audiences.edit'],
   ['DELETE', '/api/v1/segments/:id', 'audiences.edit'],

@@ -109,6 +109,14 @@ describe('decideRoute', () => {
     expect(decide('TriggeredNotifications', { user: viewer })).toEqual({});
   });
 
+  it("lets a client's owner and staff into API Keys, and refuses a user or viewer of the client (issue #27)", () => {
+    expect(decide('API Keys', { user: userWithRole('client'), path: '/api-keys' })).toEqual({});
+    expect(decide('API Keys', { user: userWithRole('moder'), path: '/api-keys' })).toEqual({});
+    expect(decide('API Keys', { user: userWithRole('admin'), path: '/api-keys' })).toEqual({});
+    expect(decide('API Keys', { user: userWithRole('user'), path: '/api-keys' })).toEqual(refused('API Keys'));
+    expect(decide('API Keys', { user: userWithRole('viewer'), path: '/api-keys' })).toEqual(refused('API Keys'));
+  });
+
   it('guards More Info Subs like the audience screens that link to it and the subscriber list it calls', () => {
     const role = (permissions: Permission[]) => userWithRole('user', { roles: [{ name: 'user', permissions }] });
     const path = '/dashboard/5/more-info-subs';
@@ -236,6 +244,7 @@ describe('route table', () => {
       '/files',
       '/domain-list',
       '/new-website', // NewWebsite: the spec names it without a path
+      '/api-keys', // API Keys (issue #27): the client's keys for the server API
       '*',
     ];
     expect([...paths].sort()).toEqual([...domain, ...rest].sort());
@@ -272,6 +281,7 @@ describe('route table', () => {
       ['Drip Setup', 'drips.setup'],
       ['Tags Manager', 'tags.manage'],
       ['NewWebsite', 'domains.write'],
+      ['API Keys', 'apiKeys.manage'],
     ];
     for (const role of ROLES) {
       const access = userAccess(userWithRole(role));

@@ -107,6 +107,8 @@ export const ROUTES = [
   app('DataExplorer', '/data-explorer', perms('menu.analytics.data_explorer')),
   app('Files', '/files', perms('menu.files')),
   app('Domain List', '/domain-list', perms('menu.domain_list', 'domain_list')),
+  // The client's keys for the server API (issue #27): account level, a key's websites are chosen per key.
+  app('API Keys', '/api-keys', { permissions: [...ACTIONS['apiKeys.manage']], action: 'apiKeys.manage' }),
   // Spec part 1 §2, Layout: "NewWebsite hides top bar and sidebar".
   // Adding a website is its only purpose: who may not (viewer) never lands on a form the server would refuse.
   { name: 'NewWebsite', path: '/new-website', access: 'auth', layout: 'bare', action: 'domains.write' },

@@ -80,6 +80,7 @@ const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   Clusters: () => import('@/features/management/clusters/components/clusters-page').then((m) => m.ClustersPage),
   Billing: () => import('@/features/billing/components/billing-page').then((m) => m.BillingPage),
   Upgrade: () => import('@/features/billing/components/upgrade-page').then((m) => m.UpgradePage),
+  'API Keys': () => import('@/features/api-keys/components/api-keys-page').then((m) => m.ApiKeysPage),
 };
 
 /** Whether the route has its screen yet: the sidebar links only to screens that exist (never to Page Not Found). */

@@ -42,6 +42,8 @@ describe('AppSidebar', () => {
     expect(link(nav, 'Users Management')).toBeNull();
     // a client organises its own websites with its own tags
     expect(link(nav, 'Tags Manager')).toHaveAttribute('href', '/tags-manager');
+    // and the client's keys for the server API (issue #27)
+    expect(link(nav, 'API Keys')).toHaveAttribute('href', '/api-keys');
 
     const user = userEvent.setup();
     await user.click(group(nav, 'Drip Instruments')!);
@@ -84,6 +86,7 @@ describe('AppSidebar', () => {
       'Drip Manager',
       'Drip Setup',
       'Tags Manager',
+      'API Keys',
     ]) {
       expect(link(nav, name), name).toBeInTheDocument();
     }
@@ -94,6 +97,15 @@ describe('AppSidebar', () => {
     await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
   });
+
+  it.each(['user', 'viewer'] as const)(
+    "offers no API Keys to a %s: only the client's owner and staff manage keys",
+    (role) => {
+      const { nav } = renderSidebar(userWithRole(role));
+      expect(link(nav, 'Main Dashboard')).toBeInTheDocument();
+      expect(link(nav, 'API Keys')).toBeNull();
+    },
+  );
 
   it('shows a moder Users Management, but no Dev Settings', async () => {
     const moder = userWithRole('moder', {

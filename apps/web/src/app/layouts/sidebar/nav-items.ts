@@ -13,6 +13,7 @@ import {
   IconGauge,
   IconHandStop,
   IconHistory,
+  IconKey,
   IconLayoutDashboard,
   IconList,
   IconListDetails,
@@ -85,6 +86,7 @@ export const STAFF_NAV: readonly NavItem[] = [
     link('Drip Setup', IconBolt, 'Drip Setup'),
   ]),
   link('Tags Manager', IconTags, 'Tags Manager'),
+  link('API Keys', IconKey, 'API Keys'),
 ];
 
 /** The domain sidebar, shown inside /dashboard/:id (spec part 1 §2, Layout). */
