@@ -267,6 +267,13 @@ describe('websites (client)', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       '<script src="/pushmine.js" async></script>',
     );
+    // the optional identify call, for sends of the server API to the site's own user ids
+    const identify = page.getByRole('region', { name: 'Optional: send to your own user ids' });
+    await identify.getByRole('button', { name: 'Copy' }).click();
+    await identify.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      "window.pushmine = window.pushmine || [];\nwindow.pushmine.push(['identify', 'user-42']); // your own id of the signed-in visitor",
+    );
 
     await page.getByRole('link', { name: 'Integrate with an existing service worker' }).click();
     await waitForPath(page, `/dashboard/${id}/integrate2`);

@@ -37,6 +37,7 @@ import { infrastructureRoutes } from './modules/infrastructure/infrastructure.ro
 import { clientDeletionRoutes } from './modules/management/client-deletion.routes.ts';
 import { managementRoutes } from './modules/management/management.routes.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { gettingStartedRoutes } from './modules/onboarding/getting-started.routes.ts';
 import { segmentsRoutes } from './modules/segments/segments.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; routes: Regis
   managementRoutes(app, moduleDeps);
   clientDeletionRoutes(app, moduleDeps);
   apiKeysRoutes(app, moduleDeps);
+  notificationsRoutes(app, moduleDeps);
   copyToolsRoutes(app, moduleDeps);
   infrastructureRoutes(app, moduleDeps);
   webhooksRoutes(app, moduleDeps);

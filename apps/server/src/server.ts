@@ -18,6 +18,7 @@ import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDelivery, endpointPolicy, startTicking } from './modules/delivery/delivery.ts';
 import { backfillDomainKeys } from './modules/domains/domain-keys.ts';
 import { exportThreadScript, runExportInThread } from './modules/exports/export-threads.ts';
+import { IdempotencyRepository } from './modules/notifications/idempotency.repository.ts';
 import { SystemRepository } from './modules/system/system.repository.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 import { WebhookEmitter } from './modules/webhooks/webhook-events.ts';
@@ -67,7 +68,11 @@ async function main(): Promise<void> {
   const delivery = createDelivery({ db: handle.db, jobs, config, box, tokens, log, ...(local ? { local } : {}) });
   jobs.define(systemPingJob(new SystemRepository(handle.db)));
   jobs.define(
-    maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), () => pruneRateLimits(handle.db)),
+    maintenanceJob(new SessionsRepository(handle.db), new LoginThrottle(handle.db), async () => {
+      await pruneRateLimits(handle.db);
+      // Idempotency-Key answers are kept 24 h (docs/delivery.md, "Sends from the server API")
+      await new IdempotencyRepository(handle.db).purge();
+    }),
   );
   const live = await startupStep(log, 'the live events', () =>
     openLiveBus(handle, (err) => log.warn({ err }, 'live events connection lost; it is reopened')),

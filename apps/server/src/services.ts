@@ -34,6 +34,7 @@ import { ClientDeletionService } from './modules/management/client-deletion.serv
 import { ClientsAdminService } from './modules/management/clients-admin.service.ts';
 import { RolesAdminService } from './modules/management/roles-admin.service.ts';
 import { UsersAdminService } from './modules/management/users-admin.service.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { GettingStartedRepository } from './modules/onboarding/getting-started.repository.ts';
 import { segmentLookup } from './modules/segments/segment-lookup.ts';
 import { SegmentsRepository } from './modules/segments/segments.repository.ts';
@@ -166,6 +167,7 @@ export function createServices(deps: ServiceDeps) {
       webhookEvents,
     ),
     webhooks: new WebhooksService(db, box, new WebhookHostPolicy(config.webhookHosts), deps.webhookTimeoutMs),
+    notifications: new NotificationsService(db, deps.jobs),
     apiKeys: new ApiKeysService(db, audit),
     billing: new BillingService(db, audit),
     copyTools,

@@ -17,6 +17,7 @@ export * from './link.ts';
 export * from './management.ts';
 export * from './messages.ts';
 export * from './metrics.ts';
+export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './segment.ts';
 export * from './spreadsheet.ts';

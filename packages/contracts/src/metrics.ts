@@ -181,13 +181,15 @@ export function explorerMetrics(c: Partial<StatCounters>) {
 
 /**
  * Push kinds as statistics group them. Rollup rows carry the occurrence's schedule type; every schedule type of a
- * recurring drip counts as 'recurring'. Rows with type '' are subscriber events (not about a drip).
+ * recurring drip counts as 'recurring'; 'api' is a send of the server API (`POST /api/server/v1/notifications`).
+ * Rows with type '' are subscriber events (not about a drip).
  */
 export const STAT_TYPE_FAMILIES = {
   recurring: ['recurring', 'tail-recurring', 'spam-recurring', 'one', 'multiple', 'external-recurring'],
   welcome: ['welcome'],
   trigger: ['trigger'],
   instant: ['instant'],
+  api: ['api'],
 } as const;
 export type StatTypeFamily = keyof typeof STAT_TYPE_FAMILIES;
 export const STAT_TYPE_FAMILY_NAMES = Object.keys(STAT_TYPE_FAMILIES) as StatTypeFamily[];

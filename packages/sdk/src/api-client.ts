@@ -1,7 +1,7 @@
 import { endpointUrl, type SdkConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 
-export type PublicEndpoint = 'subscribe' | 'visit' | 'unsubscribe' | 'trigger' | 'delivered' | 'clicked';
+export type PublicEndpoint = 'subscribe' | 'visit' | 'unsubscribe' | 'trigger' | 'identify' | 'delivered' | 'clicked';
 
 export interface FetchInitLike {
   method: 'POST';

@@ -22,6 +22,10 @@ function recordingApi() {
       calls.push(['getSubscription']);
       return null;
     },
+    identify: async (...args: unknown[]) => {
+      calls.push(['identify', ...args]);
+      return true;
+    },
   };
   return { api, calls };
 }
@@ -29,12 +33,22 @@ function recordingApi() {
 describe('command queue', () => {
   it('runs the calls made before load once, in order, then empties the queue', () => {
     const { api, calls } = recordingApi();
-    const queue: unknown[] = [['triggerPushEvent', 'signup'], ['subscribe'], (a: PushmineApi) => a.getSubscription()];
-    expect(processQueue(queue, api, silentLogger)).toBe(3);
-    expect(calls).toEqual([['triggerPushEvent', 'signup', undefined], ['subscribe'], ['getSubscription']]);
+    const queue: unknown[] = [
+      ['triggerPushEvent', 'signup'],
+      ['identify', 'user-42'],
+      ['subscribe'],
+      (a: PushmineApi) => a.getSubscription(),
+    ];
+    expect(processQueue(queue, api, silentLogger)).toBe(4);
+    expect(calls).toEqual([
+      ['triggerPushEvent', 'signup', undefined],
+      ['identify', 'user-42'],
+      ['subscribe'],
+      ['getSubscription'],
+    ]);
     expect(queue).toEqual([]);
     expect(processQueue(queue, api, silentLogger)).toBe(0);
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
   });
 
   it('logs and skips unknown or malformed commands without throwing', () => {

@@ -1,7 +1,7 @@
 import type { Logger } from './logger.ts';
 import type { PushmineApi } from './pushmine-client.ts';
 
-/** `['triggerPushEvent', 'signup']`, or a function called with the API once it is ready. */
+/** `['triggerPushEvent', 'signup']`, `['identify', 'user-42']`, or a function called with the API once it is ready. */
 export type PushmineCommand = readonly [string, ...unknown[]] | ((api: PushmineApi) => unknown);
 
 /** `window.pushmine` after load: the API, plus `push` so the pre-load snippet keeps working. */
@@ -32,6 +32,9 @@ export function runCommand(api: PushmineApi, command: unknown, logger: Logger): 
         return;
       case 'unsubscribe':
         settle(api.unsubscribe(), logger);
+        return;
+      case 'identify':
+        settle(api.identify(args[0] as string), logger);
         return;
       case 'getSubscription':
         settle(api.getSubscription(), logger);
@@ -64,6 +67,7 @@ export function installable(api: PushmineApi, logger: Logger): InstalledPushmine
     unsubscribe: () => api.unsubscribe(),
     triggerPushEvent: (eventName: string, delay?: never) => api.triggerPushEvent(eventName, delay),
     getSubscription: () => api.getSubscription(),
+    identify: (id: string) => api.identify(id),
     push(...commands) {
       for (const command of commands) runCommand(api, command, logger);
       count += commands.length;

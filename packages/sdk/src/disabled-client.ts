@@ -20,6 +20,10 @@ export function createDisabledClient(logger: Logger): PushmineClient {
       refuse();
       return false;
     },
+    identify: async () => {
+      refuse();
+      return false;
+    },
     getSubscription: async () => null,
   };
 }

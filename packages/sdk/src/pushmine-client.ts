@@ -1,4 +1,5 @@
 import type { SdkConfig } from './config.ts';
+import { createIdentity, validateSubscribableId } from './identity.ts';
 import type { PushSubscriptionLike } from './push-types.ts';
 import { type BrowserDeps, runSubscribeFlow, type SubscribeResult } from './subscribe-flow.ts';
 
@@ -11,6 +12,12 @@ export interface PushmineApi {
   /** The delay of a triggered notification is set in the console, not here. */
   triggerPushEvent(eventName: string, delay?: never): Promise<boolean>;
   getSubscription(): Promise<PushSubscriptionLike | null>;
+  /**
+   * The site's own id for this visitor (e.g. its user id), which its back end can send to through the server API
+   * (`subscribable_ids`). Sent once per change, not on every page view; kept until the visitor subscribes when it
+   * is not subscribed yet. Calling it again with another id replaces it.
+   */
+  identify(id: string): Promise<boolean>;
 }
 
 export interface PushmineClient extends PushmineApi {
@@ -28,9 +35,19 @@ export function validateEventName(eventName: unknown): string | null {
 export function createPushmineClient(deps: BrowserDeps, config: SdkConfig): PushmineClient {
   const visit = { sent: false };
   let current: Promise<SubscribeResult> | null = null;
+  const identity = createIdentity({
+    api: deps.api,
+    logger: deps.logger,
+    storage: deps.storage,
+    websiteId: config.websiteId,
+  });
 
   const run = (prompt: boolean): Promise<SubscribeResult> => {
-    current = runSubscribeFlow(deps, config, { prompt, visit });
+    current = runSubscribeFlow(deps, config, { prompt, visit }).then(async (result) => {
+      // an id asked for before the visitor subscribed (on this page or an earlier one) goes with the subscription
+      if (result.status === 'subscribed') await identity.sync(result.endpoint);
+      return result;
+    });
     return current;
   };
   const settled = (): Promise<SubscribeResult> => current ?? run(config.autoPrompt);
@@ -65,6 +82,20 @@ export function createPushmineClient(deps: BrowserDeps, config: SdkConfig): Push
       }
       const body = { website_id: config.websiteId, endpoint: result.endpoint, event: eventName };
       return (await deps.api.post('trigger', body, { keepalive: true })) !== null;
+    },
+    async identify(id: string) {
+      const problem = validateSubscribableId(id);
+      if (problem) {
+        deps.logger.error(`identify: ${problem}`);
+        return false;
+      }
+      identity.want(id);
+      const result = await settled();
+      if (result.status !== 'subscribed') {
+        deps.logger.warn(`identify: kept until the visitor subscribes (${result.status})`);
+        return false;
+      }
+      return identity.sync(result.endpoint);
     },
     async getSubscription() {
       // Only after a successful flow: serviceWorker.ready never settles when registration failed.

@@ -4,6 +4,7 @@ import { readConfig } from './bootstrap.ts';
 import { installable, isInstalled, processQueue } from './command-queue.ts';
 import { createDisabledClient } from './disabled-client.ts';
 import { collectEnvironment } from './environment.ts';
+import type { StorageLike } from './identity.ts';
 import { createLogger } from './logger.ts';
 import type { NotificationStaticLike, ServiceWorkerContainerLike } from './push-types.ts';
 import { createPushmineClient, type PushmineClient } from './pushmine-client.ts';
@@ -23,6 +24,7 @@ interface PageGlobalLike {
   location?: { href: string };
   console?: { warn?(...args: unknown[]): void; error?(...args: unknown[]): void };
   fetch?: FetchLike;
+  localStorage?: StorageLike;
 }
 
 const page = globalThis as unknown as PageGlobalLike;
@@ -57,9 +59,19 @@ function createClient(config: Parameters<typeof createPushmineClient>[1]): Pushm
       logger,
       currentUrl: () => page.location?.href ?? '',
       environment: () => collectEnvironment({ navigator: nav, screen: page.screen }),
+      storage: pageStorage(),
     },
     config,
   );
+}
+
+/** localStorage, or null where reading it throws (storage blocked for the site). */
+function pageStorage(): StorageLike | null {
+  try {
+    return page.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 try {

@@ -2,6 +2,7 @@ import type { ApiClient } from './api-client.ts';
 import { sameKey, urlBase64ToUint8Array } from './base64url.ts';
 import type { SdkConfig } from './config.ts';
 import type { SubscriberEnvironment } from './environment.ts';
+import type { StorageLike } from './identity.ts';
 import type { Logger } from './logger.ts';
 import type { NotificationStaticLike, PushSubscriptionLike, ServiceWorkerContainerLike } from './push-types.ts';
 import { buildSubscribeBody, requestPermission } from './subscription.ts';
@@ -15,6 +16,8 @@ export interface BrowserDeps {
   logger: Logger;
   currentUrl(): string;
   environment(): SubscriberEnvironment;
+  /** localStorage, where `identify` remembers what it told the server; null or absent: memory only. */
+  storage?: StorageLike | null;
 }
 
 export type SubscribeResult =

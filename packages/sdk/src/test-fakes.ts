@@ -3,6 +3,7 @@ import type { FetchInitLike, FetchLike } from './api-client.ts';
 import { createApiClient } from './api-client.ts';
 import { urlBase64ToUint8Array } from './base64url.ts';
 import type { SdkConfig } from './config.ts';
+import type { StorageLike } from './identity.ts';
 import { silentLogger } from './logger.ts';
 import type {
   NotificationStaticLike,
@@ -115,12 +116,20 @@ export function fakeFetch(respond: (endpoint: string) => unknown = () => ({})): 
   return Object.assign(fetch, { calls });
 }
 
+/** localStorage as a map (shared between "page views" by passing the same one to several clients). */
+export function fakeStorage(): StorageLike & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) };
+}
+
 export function fakeDeps(options: {
   pushManager: PushManagerLike;
   notification: NotificationStaticLike;
   fetch?: FetchLike;
+  storage?: StorageLike | null;
 }): BrowserDeps {
   return {
+    storage: options.storage ?? null,
     serviceWorker: fakeServiceWorker(options.pushManager),
     notification: options.notification,
     api: createApiClient({

@@ -177,7 +177,7 @@ export interface DripGroupsTable {
   updated_at: UpdatedAt;
 }
 
-export type DripType = 'welcome' | 'recurring' | 'trigger' | 'instant';
+export type DripType = 'welcome' | 'recurring' | 'trigger' | 'instant' | 'api';
 
 export interface DripsTable {
   id: Generated<number>;
@@ -298,6 +298,32 @@ export interface SendLedgerTable {
   quota_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** One send of the server API (migration 0021): its drip holds the content, its occurrence the progress. */
+export interface ApiSendsTable {
+  id: Generated<number>;
+  client_id: number;
+  domain_id: number;
+  drip_id: number;
+  occurrence_id: number;
+  api_key_id: number | null;
+  target: 'subscribers' | 'segment' | 'all';
+  subscriber_ids: number[] | null;
+  segment_id: number | null;
+  recipients: Generated<number>;
+  send_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The first answer to each Idempotency-Key of an API key, kept 24 h. */
+export interface ApiIdempotencyTable {
+  api_key_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  body: Json;
+  created_at: CreatedAt;
+}
+
 export type StatsHourlyTable = {
   domain_id: number;
   client_id: number;
@@ -353,6 +379,8 @@ export interface DB {
   schedule_audiences: ScheduleAudiencesTable;
   occurrences: OccurrencesTable;
   send_ledger: SendLedgerTable;
+  api_sends: ApiSendsTable;
+  api_idempotency: ApiIdempotencyTable;
   stats_hourly: StatsHourlyTable;
   stats_hourly_website: StatsHourlyWebsiteTable;
   stats_hourly_client: StatsHourlyClientTable;

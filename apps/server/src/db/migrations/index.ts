@@ -18,6 +18,7 @@ import { sql as clientDeletions } from './0017-client-deletions.ts';
 import { sql as userDeactivatedAt } from './0018-user-deactivated-at.ts';
 import { sql as apiKeys } from './0019-api-keys.ts';
 import { sql as webhooks } from './0020-webhooks.ts';
+import { sql as apiSends } from './0021-api-sends.ts';
 
 export interface Migration {
   id: string;
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   { id: '0018_user_deactivated_at', sql: userDeactivatedAt },
   { id: '0019_api_keys', sql: apiKeys },
   { id: '0020_webhooks', sql: webhooks },
+  { id: '0021_api_sends', sql: apiSends },
 ];

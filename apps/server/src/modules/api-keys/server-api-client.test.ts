@@ -4,29 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../test/api-keys.ts';
 import { testBackends } from '../../test/backends.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { injectFetch } from '../../test/openapi/inject-fetch.ts';
 import type { paths } from '../../test/openapi/server-api.generated.ts';
 import { serverApiTypes } from '../../test/openapi/server-api-document.ts';
 
 const GENERATED = new URL('../../test/openapi/server-api.generated.ts', import.meta.url);
-
-/** openapi-fetch's fetch, answered by the app in this process (app.inject) instead of a socket. */
-function injectFetch(t: TestApp) {
-  return async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    const body = request.body ? await request.text() : undefined;
-    const res = await t.app.inject({
-      method: request.method as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers.entries()),
-      remoteAddress: '203.0.113.20',
-      ...(body !== undefined ? { payload: body } : {}),
-    });
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
-}
 
 /**
  * A client generated from the OpenAPI document (issue #27): openapi-typescript makes the types of the server API,

@@ -11,17 +11,33 @@ export const FANOUT_BATCH = 500;
 export const DELIVERY_SEND = JOBS.deliverySend;
 export const DELIVERY_FANOUT = JOBS.deliveryFanout;
 
+/** A stored audience query as a condition on `subscribers`; one that no longer validates matches nobody rather than everybody. */
+export function storedAudience(query: unknown): Expression<SqlBool> {
+  const parsed = audienceQuerySchema.safeParse(query);
+  return parsed.success ? compileAudience(parsed.data, { table: 'subscribers' }) : sql<boolean>`false`;
+}
+
 /** The schedule's audiences OR-ed together; no audience means every active subscriber of the website. */
 export async function audienceOf(db: Kysely<DB>, scheduleId: number | null): Promise<Expression<SqlBool>> {
   if (scheduleId === null) return sql<boolean>`true`;
   const queries = await new OccurrencesRepository(db).audienceQueries(scheduleId);
   if (queries.length === 0) return sql<boolean>`true`;
-  const parts = queries.map((query) => {
-    const parsed = audienceQuerySchema.safeParse(query);
-    // a stored query that no longer validates matches nobody rather than everybody
-    return parsed.success ? compileAudience(parsed.data, { table: 'subscribers' }) : sql<boolean>`false`;
-  });
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+  return sql<boolean>`(${sql.join(queries.map(storedAudience), sql` or `)})`;
+}
+
+/**
+ * Whom an `api` occurrence (a send of the server API) fans out to: the subscribers listed on its send (resolved when
+ * it was posted), its segment as it reads at send time (a segment deleted since matches nobody), or every active
+ * subscriber of the website.
+ */
+export async function apiSendAudience(db: Kysely<DB>, occurrenceId: number): Promise<Expression<SqlBool>> {
+  const repo = new OccurrencesRepository(db);
+  const send = await repo.apiSendTarget(occurrenceId);
+  if (!send) return sql<boolean>`false`;
+  if (send.target === 'subscribers') return repo.apiListedSubscribers(occurrenceId);
+  if (send.target === 'segment')
+    return send.segment_query === null ? sql<boolean>`false` : storedAudience(send.segment_query);
+  return sql<boolean>`true`;
 }
 
 /**
@@ -63,7 +79,12 @@ export class FanoutService {
       return { done: true, n: 0, job: null };
     }
     const ledger = new LedgerRepository(trx);
-    const audience = occ.subscriber_id === null ? await audienceOf(trx, occ.schedule_id) : sql<boolean>`true`;
+    const audience =
+      occ.subscriber_id !== null
+        ? sql<boolean>`true`
+        : occ.type === 'api'
+          ? await apiSendAudience(trx, occ.id)
+          : await audienceOf(trx, occ.schedule_id);
     const ids = await ledger.audienceBatch(occ, audience, FANOUT_BATCH);
     const ledgerIds = await ledger.queue(occ, ids);
     const job = ledgerIds.length > 0 ? await this.jobs.send(DELIVERY_SEND, { ledgerIds }, { trx }) : null;

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Expression, type Insertable, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { DB, OccurrencesTable, ScheduleRow } from '../../db/schema.ts';
 import { TIMED_TYPES } from './schedule-rule.ts';
 
@@ -222,6 +222,21 @@ export class OccurrencesRepository {
       .where('sa.schedule_id', '=', scheduleId)
       .execute();
     return rows.map((r) => r.query);
+  }
+
+  /** The server API's send of an `api` occurrence: its target, and its segment's query read now. */
+  apiSendTarget(occurrenceId: number) {
+    return this.db
+      .selectFrom('api_sends as a')
+      .leftJoin('segments as s', (j) => j.onRef('s.id', '=', 'a.segment_id').onRef('s.domain_id', '=', 'a.domain_id'))
+      .select(['a.id', 'a.target', 's.query as segment_query'])
+      .where('a.occurrence_id', '=', occurrenceId)
+      .executeTakeFirst();
+  }
+
+  /** The subscribers listed on the send of an `api` occurrence, as a condition on `subscribers`. */
+  apiListedSubscribers(occurrenceId: number): Expression<SqlBool> {
+    return sql<boolean>`subscribers.id in (select unnest(a.subscriber_ids) from api_sends a where a.occurrence_id = ${occurrenceId})`;
   }
 }
 

@@ -20,6 +20,8 @@ interface Customization {
   requireInteraction?: boolean;
   image?: string | null;
   ttl?: number | string | null;
+  /** Sends of the server API choose it; drips of the editors send at `normal`. */
+  urgency?: string | null;
   button1?: { title?: string | null; url?: string | null } | null;
   button2?: { title?: string | null; url?: string | null } | null;
 }
@@ -60,6 +62,14 @@ export function buildPayload(drip: DripContent, token: string): PushMessagePaylo
 export function ttlOf(customization: unknown): number {
   const ttl = Number(custom(customization).ttl);
   return Number.isInteger(ttl) && ttl >= 0 && ttl <= 2_419_200 ? ttl : DEFAULT_TTL_SECONDS;
+}
+
+const URGENCY = ['very-low', 'low', 'normal', 'high'] as const;
+
+/** The Urgency header (RFC 8030 §5.3) of a drip's messages: its customization's, or `normal`. */
+export function urgencyOf(customization: unknown): (typeof URGENCY)[number] {
+  const u = custom(customization).urgency;
+  return (URGENCY as readonly unknown[]).includes(u) ? (u as (typeof URGENCY)[number]) : 'normal';
 }
 
 /** Bytes of the encrypted body the drip's messages will need; over 4096 the push services refuse them. */

@@ -10,7 +10,7 @@ import { NO_WEBHOOKS, type WebhookEvent, type WebhookEvents } from '../webhooks/
 import { type DebugLog, SILENT } from './debug-log.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 import { countersFor, type SendOutcome } from './outcomes.ts';
-import { buildPayload, ttlOf } from './payload.ts';
+import { buildPayload, ttlOf, urgencyOf } from './payload.ts';
 import { claimWithinQuota } from './send-quota.ts';
 
 const FLUSH_EVERY = 200;
@@ -91,7 +91,7 @@ export class SendService {
         payload: JSON.stringify(buildPayload(drip, this.tokens.issue(base.ledgerId))),
         options: {
           ttl: ttlOf(drip.customization),
-          urgency: 'normal',
+          urgency: urgencyOf(drip.customization),
           topic: topicOf(base.ledgerId),
           vapid: { subject: this.vapidSubject, ...vapid },
         },

@@ -15,8 +15,12 @@ import {
 import { scopeToActor } from '../../lib/tenancy.ts';
 import { DRIP_LIST_DEFAULT_LIMIT, DRIP_LIST_SPEC } from './drip-list-spec.ts';
 
-/** A drip row with its JSON columns read as objects (the database keeps them as jsonb objects). */
-export type DripRecord = Omit<DripRow, 'customization' | 'meta'> & {
+/**
+ * A drip row with its JSON columns read as objects (the database keeps them as jsonb objects); never an `api` send's
+ * drip (this repository does not read those).
+ */
+export type DripRecord = Omit<DripRow, 'customization' | 'meta' | 'type'> & {
+  type: DripKind;
   customization: Record<string, unknown>;
   meta: Record<string, unknown>;
 };
@@ -53,8 +57,13 @@ function sameTime(c: RelationCondition): RelationCondition {
 export class DripsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Sends of the server API (type `api`) are drips that hold a message, never listed or edited as drips. */
   private live(actor: Actor) {
-    return scopeToActor(this.db.selectFrom('drips').where('drips.deleted_at', 'is', null), actor, 'drips.client_id');
+    return scopeToActor(
+      this.db.selectFrom('drips').where('drips.deleted_at', 'is', null).where('drips.type', '!=', 'api'),
+      actor,
+      'drips.client_id',
+    );
   }
 
   async list(actor: Actor, type: DripKind, parsed: ParsedListQuery): Promise<DripListResult> {

@@ -21,7 +21,7 @@ export class TrackingRepository {
   subscriberByEndpoint(domainId: number, endpoint: string) {
     return this.db
       .selectFrom('subscribers')
-      .select(['id', 'is_active'])
+      .select(['id', 'is_active', 'subscribable_id'])
       .where('domain_id', '=', domainId)
       .where('endpoint', '=', endpoint)
       .executeTakeFirst();

@@ -1,4 +1,5 @@
 import {
+  identifyBodySchema,
   pingBodySchema,
   subscribeBodySchema,
   triggerBodySchema,
@@ -75,6 +76,23 @@ export function trackingRoutes(
       await events.hit(request.ip);
       await tracking.visit(request.body.website_id, request.body.endpoint, request.body.url);
       return { data: {} };
+    },
+  );
+
+  app.post(
+    `${PUBLIC_PREFIX}/identify`,
+    {
+      config,
+      schema: {
+        tags: ['tracking'],
+        body: identifyBodySchema,
+        response: { 200: wrapped(z.object({ changed: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      await events.hit(request.ip);
+      const { website_id, endpoint, subscribable_id } = request.body;
+      return { data: await tracking.identify(website_id, endpoint, subscribable_id) };
     },
   );
 

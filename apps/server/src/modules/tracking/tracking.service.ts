@@ -134,6 +134,20 @@ export class TrackingService {
     });
   }
 
+  /**
+   * `pushmine('identify', id)`: the site's own id for this subscriber (its `subscribable_id`, which the server API
+   * sends to); identifying again replaces it. Answers whether it changed.
+   */
+  async identify(websiteId: string, endpoint: string, subscribableId: string): Promise<{ changed: boolean }> {
+    const s = await this.subscriber(websiteId, endpoint);
+    if (s.subscribable_id === subscribableId) return { changed: false };
+    await new TrackingRepository(this.db).updateSubscriber(s.id, {
+      subscribable_id: subscribableId,
+      updated_at: new Date(),
+    });
+    return { changed: true };
+  }
+
   /** `full`: the browser withdrew the permission too; counted as unsubscribed and full_unsubscribed. */
   async unsubscribe(websiteId: string, endpoint: string, full = false): Promise<void> {
     const s = await this.subscriber(websiteId, endpoint);

@@ -1,3 +1,4 @@
+import { NOTIFICATION_MSG } from '@pushdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/backends.ts';
 import { rollup, startPushService, subscribe, websiteOf } from '../../test/delivery-fixtures.ts';
@@ -117,6 +118,42 @@ describe.each(testBackends())('public tracking endpoints on $name', (backend) =>
     ]);
     const bad = await c.post('/api/public/v1/unsubscribe', { ...body, full: 'yes' });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("sets the site's own id with identify: validated, replaced by the next one, kept through a rotation", async () => {
+    const c = new TestClient(t.app);
+    const { sub, id } = await subscribe(t, push, site);
+    const identify = (subscribable_id: unknown, endpoint = sub.endpoint) =>
+      c.post('/api/public/v1/identify', { website_id: site.website_id, endpoint, subscribable_id });
+    const stored = async () =>
+      (
+        await t.handle.db
+          .selectFrom('subscribers')
+          .select('subscribable_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).subscribable_id;
+    const generated = await stored();
+    for (const bad of ['', 'x'.repeat(256), 'tab\there', ' user-42', 42]) {
+      const res = await identify(bad);
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json().errors.subscribable_id).toEqual([NOTIFICATION_MSG.subscribableId]);
+    }
+    expect(await stored()).toBe(generated);
+    expect((await identify('user-42')).json().data).toEqual({ changed: true });
+    expect((await identify('user-42')).json().data).toEqual({ changed: false });
+    expect((await identify('Ülrike #7')).json().data).toEqual({ changed: true });
+    expect(await stored()).toBe('Ülrike #7');
+    expect((await identify('user-42', `${sub.endpoint}x`)).statusCode).toBe(404);
+    // a rotated subscription keeps the id
+    const rotated = push.createSubscription({ applicationServerKey: site.vapid_public_key! });
+    const res = await c.post('/api/public/v1/subscribe', {
+      website_id: site.website_id,
+      subscription: { endpoint: rotated.endpoint, keys: rotated.keys },
+      old_endpoint: sub.endpoint,
+    });
+    expect(res.json().data.id).toBe(id);
+    expect(await stored()).toBe('Ülrike #7');
   });
 
   it('refuses forged delivery pings', async () => {

@@ -51,6 +51,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/server/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a notification to subscribers (subscriber_ids), to the ids the site gave them (subscribable_ids), to a segment (segment_id) or to every subscriber (all: true), now or at send_at; the same Idempotency-Key within 24 h answers the first answer again and sends nothing more */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        website_id: number;
+                        subscriber_ids?: number[];
+                        subscribable_ids?: string[];
+                        segment_id?: number;
+                        /** @enum {boolean} */
+                        all?: true;
+                        title: string;
+                        body?: string;
+                        url?: string;
+                        icon?: string;
+                        image?: string;
+                        buttons?: {
+                            title: string;
+                            url?: string;
+                        }[];
+                        ttl?: number;
+                        /** @enum {string} */
+                        urgency?: "very-low" | "low" | "normal" | "high";
+                        send_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "sending" | "done" | "cancelled";
+                                recipients: number;
+                                created_at: string;
+                                send_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/server/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A notification sent through the server API: its status and its outcomes so far (queued, sent, delivered, clicked, failed by reason), counted from the send ledger */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "sending" | "done" | "cancelled";
+                                recipients: number;
+                                created_at: string;
+                                send_at: string | null;
+                                counts: {
+                                    queued: number;
+                                    sent: number;
+                                    delivered: number;
+                                    clicked: number;
+                                    failed: number;
+                                    failed_by_reason: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,5 +1,6 @@
-import { Code, Text } from '@mantine/core';
-import { PUSHMINE_SNIPPET, siteOrigin } from '../lib/site-origin';
+import { Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { IDENTIFY_SNIPPET, PUSHMINE_SNIPPET, siteOrigin } from '../lib/site-origin';
 import { DownloadFileButton } from './download-file-button';
 import { InstallStep } from './install-step';
 import { SnippetBlock } from './snippet-block';
@@ -41,6 +42,27 @@ export function CheckStep({ step, domainId }: { step: number; domainId: number }
   );
 }
 
+/** After the steps of both guides: the optional identify call, so the site's server can send to its own user ids. */
+export function IdentifySection() {
+  const titleId = useId();
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          Optional: send to your own user ids
+        </Title>
+        <Text size="sm">
+          On pages where you know who the visitor is, give Pushdeck your own id for them (1 to 255 characters, such as
+          your user id). Your server can then send to that id through the server API (<Code>subscribable_ids</Code>); a
+          visitor who subscribes later gets it then. Call it again with another id to replace it; it is sent once per
+          change, not on every page view.
+        </Text>
+        <SnippetBlock label="Identify the visitor" code={IDENTIFY_SNIPPET} />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** How to install Pushdeck on a site without a service worker of its own: sw_pm.js, pushmine.js, check. */
 export function InstallGuide({ domainId, websiteId, siteUrl }: InstallGuideProps) {
   return (
@@ -56,6 +78,7 @@ export function InstallGuide({ domainId, websiteId, siteUrl }: InstallGuideProps
       </InstallStep>
       <PushmineStep step={2} websiteId={websiteId} siteUrl={siteUrl} />
       <CheckStep step={3} domainId={domainId} />
+      <IdentifySection />
     </>
   );
 }

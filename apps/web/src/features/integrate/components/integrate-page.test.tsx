@@ -73,6 +73,10 @@ describe('Integrate', () => {
     const step2 = await screen.findByRole('region', { name: 'Upload pushmine.js and load it on every page' });
     expect(within(step2).getByText('<script src="/pushmine.js" async></script>')).toBeInTheDocument();
     expect(within(step2).getByText('https://news.example/pushmine.js')).toBeInTheDocument();
+    const identify = screen.getByRole('region', { name: 'Optional: send to your own user ids' });
+    expect(within(identify).getByLabelText('Identify the visitor')).toHaveTextContent(
+      "window.pushmine.push(['identify', 'user-42']);",
+    );
     expect(screen.getByText('https://news.example/sw_pm.js')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Integrate with an existing service worker' })).toHaveAttribute(
       'href',

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { combinedWorker, isWorkerPath, PUSHDECK_WORKER_PATH, registrationChange } from '../lib/worker-snippets';
 import { DownloadFileButton } from './download-file-button';
-import { CheckStep, PushmineStep } from './install-guide';
+import { CheckStep, IdentifySection, PushmineStep } from './install-guide';
 import { InstallStep } from './install-step';
 import { IntegrationFrame } from './integration-frame';
 import { SnippetBlock } from './snippet-block';
@@ -73,6 +73,7 @@ export function Integrate2Page() {
           </InstallStep>
           <PushmineStep step={4} websiteId={domain.website_id} siteUrl={domain.url} />
           <CheckStep step={5} domainId={domain.id} />
+          <IdentifySection />
         </>
       )}
     </IntegrationFrame>

@@ -27,7 +27,7 @@ export interface V1Params {
   /** Only these drips' facts (events and push errors): a drip's own chart. */
   drip_ids?: readonly number[];
   group_by?: StatsV1Group;
-  drip_type?: 'recurring' | 'welcome' | 'trigger' | 'instant';
+  drip_type?: 'recurring' | 'welcome' | 'trigger' | 'instant' | 'api';
 }
 
 const BASE = '/v1/statistics';

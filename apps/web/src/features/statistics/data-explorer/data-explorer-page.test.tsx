@@ -109,6 +109,15 @@ describe('Data Explorer', () => {
     });
   });
 
+  it("counts the server API's sends under Group By API: the 'type' grouping, the api family only", async () => {
+    const net = renderExplorer(appliedRoute().replace('groups=website_id,date', 'groups=date,api'));
+    await waitFor(() => expect(net.callsTo('getDataExplorer')).toHaveLength(1));
+    expect(net.callsTo('getDataExplorer')[0]!.body).toMatchObject({
+      groups: ['date', 'type'],
+      filters: { type: ['api'] },
+    });
+  });
+
   it("says 'Unable to sort due to invalid data.' when sorting an empty table", async () => {
     const net = renderExplorer(appliedRoute(), []);
     await screen.findByText('No data for this period.');

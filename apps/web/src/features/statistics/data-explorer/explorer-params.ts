@@ -10,7 +10,10 @@ export const EXPLORER_TRUNCS = [
   { value: 'year', label: 'Year' },
 ];
 
-/** Group By choices; Welcome and Recurring add the 'type' grouping and keep those families only. */
+/**
+ * Group By choices; Welcome, Recurring and API (sends of the server API) add the 'type' grouping and keep those
+ * families only.
+ */
 export const EXPLORER_GROUPS = [
   { value: 'website_id', label: 'Domain' },
   { value: 'date', label: 'Date' },
@@ -18,10 +21,11 @@ export const EXPLORER_GROUPS = [
   { value: 'client', label: 'Client' },
   { value: 'welcome', label: 'Welcome' },
   { value: 'recurring', label: 'Recurring' },
+  { value: 'api', label: 'API' },
 ];
 export const DEFAULT_GROUPS = ['website_id', 'date'];
 export const MODER_GROUPS = ['website_id', 'client', 'date'];
-const FAMILIES = ['welcome', 'recurring'] as const;
+const FAMILIES = ['welcome', 'recurring', 'api'] as const;
 type Family = (typeof FAMILIES)[number];
 const isFamily = (g: string): g is Family => (FAMILIES as readonly string[]).includes(g);
 
