@@ -25,17 +25,24 @@ export class ClientDeletionRepository {
 
   /** What the client owns: the confirmation names these, and the job's total is counted from them. */
   async counts(clientId: number): Promise<ClientDeletionCounts> {
-    const count = (table: 'users' | 'domains' | 'drips' | 'segments' | 'export_files') =>
+    const count = (table: 'users' | 'domains' | 'segments' | 'export_files') =>
       this.db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('client_id', '=', clientId)
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.n));
-    const [users, websites, drips, audiences, files] = [
+    const drips = await this.db
+      .selectFrom('drips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      // a message sent through the server API is a drip of type api: it counts among the messages, not the drips
+      .where('type', '<>', 'api')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+    const [users, websites, audiences, files] = [
       await count('users'),
       await count('domains'),
-      await count('drips'),
       await count('segments'),
       await count('export_files'),
     ];
