@@ -8,7 +8,7 @@ import { clearXsrfCookie, jsonResponse, stubFetch } from '@/lib/api/testing/fetc
 import { AUTH_FLAG_KEY, MODERATOR_FLAG_KEY } from '@/lib/auth';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { installSessionExpiry, syncDocumentTitle } from './router';
+import { installSessionExpiry, markRouteBusy, ROUTE_BUSY_ATTRIBUTE, syncDocumentTitle } from './router';
 import { createAppRoutes } from './routes';
 import { userWithRole } from './test-users';
 
@@ -193,7 +193,11 @@ describe('app routes', () => {
 
   it("shows a client's user what is missing instead of a screen the plan switches off, and hides its link", async () => {
     const app = renderApp('/data-explorer', userWithRole('client'), usageOf(1));
+    const root = document.createElement('div');
+    cleanups.push(markRouteBusy(app.router, root));
     expect(await screen.findByRole('heading', { name: 'Not in your plan' })).toBeInTheDocument();
+    // the refusal is the location's screen: the route is ready (the journeys wait for that)
+    await waitFor(() => expect(root.hasAttribute(ROUTE_BUSY_ATTRIBUTE)).toBe(false));
     expect(
       screen.getByText('Your plan does not include Data Explorer. Ask for an upgrade on the Upgrade page.'),
     ).toBeVisible();

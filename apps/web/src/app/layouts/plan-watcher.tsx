@@ -3,6 +3,7 @@ import type { PlanFeature } from '@pushdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { planUsageQuery } from '@/lib/plan/usage-query';
+import { RouteShownMark } from '../route-shown';
 import { PlanBanner } from './plan-banner';
 
 /** How the console names each plan feature. */
@@ -13,10 +14,14 @@ const PLAN_FEATURE_LABELS: Record<PlanFeature, string> = {
   extensible: 'Extensible',
 };
 
-/** Shown instead of a screen the client's plan switches off (plan-gate.tsx). */
+/**
+ * Shown instead of a screen the client's plan switches off (plan-gate.tsx): it is the screen of its location, so it
+ * marks it shown (route-shown.tsx), or the route would stay busy.
+ */
 function PlanRefusal({ feature }: { feature: PlanFeature }) {
   return (
     <Stack align="center" gap="md" py={64} px="md" ta="center">
+      <RouteShownMark />
       <Title order={1}>Not in your plan</Title>
       <Text c="dimmed" maw={460}>
         Your plan does not include {PLAN_FEATURE_LABELS[feature]}. Ask for an upgrade on the Upgrade page.
