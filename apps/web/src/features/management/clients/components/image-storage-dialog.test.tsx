@@ -113,6 +113,24 @@ describe('ImageStorageDialog', () => {
     });
   }, 30_000);
 
+  it('after a save shows what is stored: the secret typed is not shown back', async () => {
+    const { calls, user } = renderDialog(CLIENT, () => jsonResponse(200, { data: STORED }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image storage: Acme Shop' });
+    await within(dialog).findByText(/No storage configured/);
+    const fill = async (label: RegExp, text: string) => user.type(within(dialog).getByLabelText(label), text);
+    await fill(/^Host/, 'https://s3.example.test');
+    await fill(/^Username/, 'AKIAEXAMPLE');
+    await fill(/^Password/, 's3-secret');
+    await fill(/^Public domain/, 'https://cdn.example.test');
+    await fill(/^Document root/, 'acme-images');
+    await fill(/^Public root/, 'push');
+    await user.click(within(dialog).getByRole('button', { name: 'Save config' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(await screen.findByText('Image storage config has been updated!')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Password/)).toHaveValue(''));
+    expect(within(dialog).getByLabelText(/^Document root/)).toHaveValue('acme-images');
+  }, 30_000);
+
   it('holds the form in place with grey bars while the config loads, then retries a failed load', async () => {
     let state: 'wait' | 'fail' | 'ok' = 'wait';
     const answer = (call: StubbedCall) => {

@@ -173,7 +173,12 @@ export function ImageStorageDialog({ client, onClose }: ImageStorageDialogProps)
       save.mutate(
         { id: client.id, images_storage: body },
         {
-          onSuccess: () => notifySuccess('Image storage config has been updated!'),
+          onSuccess: (saved) => {
+            notifySuccess('Image storage config has been updated!');
+            // the form now shows what is stored: the secret typed is never shown back (nor kept in the form)
+            otherDriver.current = {};
+            reset(fromStored(saved.images_storage));
+          },
           onError: (error) => {
             if (isApiRequestError(error) && error.status === 422) {
               const fromServer: Record<string, string> = {};
